@@ -1,0 +1,77 @@
+# Fresh-machine entry points (README): `make verify KERNEL=...` and `make test`.
+# Both create the virtual environment .venv on first use and install the project into it.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+KERNEL ?= corpus/opencl/reduce.cl
+BUILD ?= build
+JOBS ?= 2
+
+.PHONY: setup verify test unit lit corpus bench mutants clean
+.SECONDARY:
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+# Verify one kernel with the flags in its test header (line 2), plus FLAGS.
+verify: setup
+	$(BIN)/gpuverify $$($(PY) tests/header_flags.py all $(KERNEL)) $(FLAGS) $(KERNEL)
+
+test: setup
+	$(PY) -m pytest -q tests
+	$(BIN)/lit -q tests/lit
+
+unit: setup
+	$(PY) -m pytest -q tests --ignore=tests/test_corpus.py --ignore=tests/test_mutants.py
+
+lit: setup
+	$(BIN)/lit -q tests/lit
+
+corpus: setup
+	$(BIN)/gpuverify-test -j $(JOBS) corpus
+
+bench: setup
+	$(PY) tests/bench.py corpus
+
+mutants: setup
+	$(PY) tests/mutants.py check
+
+clean:
+	rm -rf $(BUILD)
+
+# ---- stage-by-stage chaining: `make build/corpus/opencl/reduce.inv.bpl`, each stage alone.
+define src_of
+$(firstword $(wildcard $(1).cl $(1).cu))
+endef
+
+$(BUILD)/%.ll: %.cl | setup
+	@mkdir -p $(dir $@)
+	$(BIN)/bugle cc $< $$($(PY) tests/header_flags.py cc $<) -o $@
+
+$(BUILD)/%.ll: %.cu | setup
+	@mkdir -p $(dir $@)
+	$(BIN)/bugle cc $< $$($(PY) tests/header_flags.py cc $<) -o $@
+
+$(BUILD)/%.gbpl: $(BUILD)/%.ll
+	$(BIN)/bugle translate $< $$($(PY) tests/header_flags.py translate $(call src_of,$*)) -o $@
+
+$(BUILD)/%.abs.gbpl: $(BUILD)/%.gbpl
+	$(BIN)/vcgen abstract $< $$($(PY) tests/header_flags.py abstract $(call src_of,$*)) -o $@
+
+$(BUILD)/%.bpl: $(BUILD)/%.abs.gbpl
+	$(BIN)/vcgen lockstep $< $$($(PY) tests/header_flags.py lockstep $(call src_of,$*)) -o $@
+
+$(BUILD)/%.inv.bpl: $(BUILD)/%.bpl
+	$(BIN)/vcgen houdini $< $$($(PY) tests/header_flags.py houdini $(call src_of,$*)) -o $@
+
+$(BUILD)/%.smt2: $(BUILD)/%.inv.bpl
+	$(BIN)/vcgen smt $< -o $@
+
+$(BUILD)/%.verdict: $(BUILD)/%.inv.bpl
+	$(BIN)/vcgen verify $< $$($(PY) tests/header_flags.py verify $(call src_of,$*)) --source $(call src_of,$*) > $@; echo "exit $$?" >> $@

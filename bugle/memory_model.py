@@ -1,0 +1,228 @@
+"""The memory model: type layout, arrays, and the element-level / byte-level choice.
+
+Paper 000 section 6.1: every array is a map from offsets to cells.  An array is
+*element-level* (cell = one element of E bytes, index = byte offset / E) when a
+type-based check shows that every access through every pointer that may point to it
+is whole-element at one width E and every offset contribution (GEP stride or
+constant) is a multiple of E, so all offsets stay E-aligned.  Otherwise it is
+*byte-level*: a ``[bvP]bv8`` map, a W-byte access is W one-byte commands, little endian.
+
+The decision is made per points-to class (``bugle.steensgaard``): a pointer's offset
+must have one unit whatever array it points to, so all arrays a pointer may point to
+share the granularity.
+
+Layout follows LLVM's default data layout rules for the targets we use (spir, spir64,
+nvptx64): ABI alignment of a scalar is its size (i1 counts as a byte), of a vector its
+size rounded up to a power of two, of an aggregate its largest member; arrays of T are
+``count * alloc_size(T)``; non-packed structs pad each field to its alignment.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import gcd
+
+from .irtext import ArrayT, FloatT, IntT, NamedT, PtrT, StructT, VectorT
+
+
+class LayoutError(ValueError):
+    """A type without a size (opaque struct, ``void`` ...)."""
+
+
+class Layout:
+    """Sizes and offsets in bytes for a given pointer width and named struct table."""
+
+    def __init__(self, pointer_bits: int, structs: dict):
+        self.pointer_bits = pointer_bits
+        self.structs = structs
+
+    def resolve(self, t):
+        while isinstance(t, NamedT):
+            if t.name not in self.structs:
+                raise LayoutError(f"unknown type %{t.name}")
+            t = self.structs[t.name]
+        return t
+
+    def size(self, t) -> int:
+        """Store size in bytes (``i1`` = 1, ``<3 x float>`` = 12)."""
+        t = self.resolve(t)
+        if isinstance(t, IntT):
+            return (t.width + 7) // 8
+        if isinstance(t, FloatT):
+            return {80: 10}.get(t.width, t.width // 8)
+        if isinstance(t, PtrT):
+            return self.pointer_bits // 8
+        if isinstance(t, ArrayT):
+            return t.count * self.alloc_size(t.elem)
+        if isinstance(t, VectorT):
+            return (t.count * self.bits(t.elem) + 7) // 8
+        if isinstance(t, StructT):
+            offs = self.field_offsets(t)
+            return offs[-1] + self.size(t.fields[-1]) if t.fields else 0
+        raise LayoutError(f"type {t} has no size")
+
+    def bits(self, t) -> int:
+        """Width in bits of a first-class scalar or vector value."""
+        t = self.resolve(t)
+        if isinstance(t, IntT):
+            return t.width
+        if isinstance(t, FloatT):
+            return t.width
+        if isinstance(t, PtrT):
+            return self.pointer_bits
+        if isinstance(t, VectorT):
+            return t.count * self.bits(t.elem)
+        return 8 * self.size(t)
+
+    def align(self, t) -> int:
+        t = self.resolve(t)
+        if isinstance(t, (IntT, FloatT, PtrT)):
+            s = self.size(t)
+            return 16 if s > 8 else _pow2_ceil(s)
+        if isinstance(t, VectorT):
+            return _pow2_ceil(self.size(t))
+        if isinstance(t, ArrayT):
+            return self.align(t.elem)
+        if isinstance(t, StructT):
+            if t.packed or not t.fields:
+                return 1
+            return max(self.align(f) for f in t.fields)
+        raise LayoutError(f"type {t} has no alignment")
+
+    def alloc_size(self, t) -> int:
+        """Size including tail padding: the stride of an array of ``t``."""
+        s, a = self.size(t), self.align(t)
+        return (s + a - 1) // a * a
+
+    def field_offsets(self, t: StructT) -> list:
+        offs, cur = [], 0
+        for f in t.fields:
+            if not t.packed:
+                a = self.align(f)
+                cur = (cur + a - 1) // a * a
+            offs.append(cur)
+            cur += self.alloc_size(f)
+        return offs
+
+    def gep_steps(self, source_type, n_indices: int, const_indices: list) -> list:
+        """Per-index description of a GEP: ``("scale", bytes)`` for an index multiplied by a
+        stride, or ``("field", bytes)`` for a struct field whose constant index is
+        ``const_indices[k]`` (an int; None for non-constant indices, which are illegal
+        into structs).  The first index steps over ``source_type`` itself.
+        """
+        steps = [("scale", self.alloc_size(source_type))]
+        t = source_type
+        for k in range(1, n_indices):
+            t = self.resolve(t)
+            if isinstance(t, ArrayT):
+                t = t.elem
+                steps.append(("scale", self.alloc_size(t)))
+            elif isinstance(t, VectorT):
+                t = t.elem
+                steps.append(("scale", self.size(t)))
+            elif isinstance(t, StructT):
+                c = const_indices[k]
+                if c is None:
+                    raise LayoutError("non-constant index into a struct")
+                steps.append(("field", self.field_offsets(t)[c]))
+                t = t.fields[c]
+            else:
+                raise LayoutError(f"GEP index into non-aggregate type {t}")
+        return steps
+
+
+def _pow2_ceil(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def scalar_leaf(t, layout: Layout):
+    """The innermost element type of nested arrays (``[4 x [8 x float]]`` -> float)."""
+    t = layout.resolve(t)
+    while isinstance(t, ArrayT):
+        t = layout.resolve(t.elem)
+    return t
+
+
+C_NAMES = {8: "char", 16: "short", 32: "int", 64: "long"}
+
+
+def c_type_name(t) -> str | None:
+    """A C spelling of a scalar LLVM type for report messages, or None."""
+    if isinstance(t, IntT):
+        return "bool" if t.width == 1 else C_NAMES.get(t.width)
+    if isinstance(t, FloatT):
+        return {16: "half", 32: "float", 64: "double"}.get(t.width)
+    return None
+
+
+@dataclass
+class ClassFacts:
+    """What the translator saw for one points-to class: access sizes and offset steps (bytes)."""
+    access_sizes: set = field(default_factory=set)
+    steps: set = field(default_factory=set)  # strides of variable indices and constant offsets
+    force_bytes: bool = False  # e.g. an access the type check cannot see (memcpy)
+    access_types: list = field(default_factory=list)
+
+
+def cell_bytes(facts: ClassFacts, natural: int | None) -> int:
+    """Cell size in bytes for a class: E if element-level at E bytes, 1 if byte-level.
+
+    ``natural`` is the element size suggested by declarations, used only when the class
+    has no accesses at all.
+    """
+    if facts.force_bytes:
+        return 1
+    if not facts.access_sizes:
+        return natural if natural else 1
+    if len(facts.access_sizes) != 1:
+        return 1
+    e = next(iter(facts.access_sizes))
+    g = 0
+    for s in facts.steps:
+        g = gcd(g, s)
+    if e <= 0 or (g % e != 0):
+        return 1
+    return e
+
+
+@dataclass
+class Array:
+    """One array of the IL program.
+
+    ``name`` is the IL map name (``$$x``); ``space`` one of ``global``, ``group_shared``,
+    ``constant``, ``private``; ``cell`` the cell size in bytes (1 = byte level);
+    ``ident`` the base number used when a pointer may point to several arrays (0 = null).
+    """
+    name: str
+    source_name: str
+    space: str
+    ident: int
+    cell: int = 1
+    elem_type: str | None = None
+    llvm_type: object = None  # declared value type (globals/allocas), None for parameters
+    initializer: str | None = None
+
+
+SPACES_SPIR = {0: "private", 1: "global", 2: "constant", 3: "group_shared", 4: "global"}
+SPACES_NVPTX = {0: "global", 1: "global", 3: "group_shared", 4: "constant", 5: "private"}
+
+
+def space_of(addrspace: int, nvptx: bool) -> str:
+    """Memory space name of an LLVM address space for the target (generic -> global)."""
+    table = SPACES_NVPTX if nvptx else SPACES_SPIR
+    return table.get(addrspace, "global")
+
+
+def natural_cell(t, layout: Layout) -> int | None:
+    """Element size of a declared array type, for arrays that are never accessed."""
+    if t is None:
+        return None
+    try:
+        leaf = scalar_leaf(t, layout)
+        if isinstance(leaf, (IntT, FloatT)):
+            return layout.size(leaf)
+    except LayoutError:
+        return None
+    return None

@@ -1,0 +1,1132 @@
+"""LLVM IR -> one-thread IL (``.gbpl``), the contract of docs/IL.md "One-thread programs".
+
+Paper 000 (GPUVerify TOPLAS 2014) section 6.1 describes this translation; DESIGN.md
+section 4 the semantics kept here:
+  * integers: ``iN`` -> ``bvN`` with exact operations; **``i1`` -> ``bool``** everywhere
+    (registers, phis, annotation arguments), converted with ``if b then 1bvN else 0bvN``
+    when used as an integer and compared with ``1bv1`` when an integer becomes ``i1``;
+  * floats: ``half``/``float``/``double`` -> ``bv16``/``bv32``/``bv64``, operations
+    uninterpreted (``bugle.bvops``);
+  * pointers: (base, offset); the base is an array number (1.., 0 = null) kept in a
+    ``$x$base: int`` variable only when Steensgaard (``bugle.steensgaard``) gives the
+    pointer several possible arrays, the offset is a ``bvP`` (P = pointer width) in cells
+    of the pointer's points-to class (``bugle.memory_model``); a dereference with several
+    possible arrays case-splits over them and ends in ``assert {:null_pointer} false``;
+  * control flow: one IL block per LLVM block (``$label``); a conditional branch goes to
+    two edge blocks ``$src$to$dst`` that start with ``assume {:partition} c`` / ``!c`` and
+    carry the phi moves as one parallel assignment; an unconditional branch carries the
+    moves at the end of its block.  Dereference case splits add blocks ``$label$N``.
+
+Errors: ``BugleError`` (exit 4) for anything not translated, naming construct and line.
+"""
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+
+import llvmlite.binding as llvm
+import networkx as nx
+
+from vcgen import il
+from vcgen.exitcodes import ExitCode, ToolError
+
+from . import BugleError, irtext
+from .builtins import DIMS, ID_KINDS, Calls
+from .bvops import Functions
+from .irtext import FloatT, IntT, PtrT, StructT, VectorT
+from .memory_model import (Array, ClassFacts, Layout, LayoutError, c_type_name, cell_bytes,
+                           natural_cell, space_of)
+from .steensgaard import NULL, PointsTo
+
+VK = llvm.ValueKind
+INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
+           "urem": "UREM", "srem": "SREM", "shl": "SHL", "lshr": "LSHR", "ashr": "ASHR",
+           "and": "AND", "or": "OR", "xor": "XOR"}
+FLOAT_OPS = {"fadd": "ADD", "fsub": "SUB", "fmul": "MUL", "fdiv": "DIV", "frem": "REM"}
+CASTS_UNINTERPRETED = ("fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp")
+PTR_COPY = ("bitcast", "addrspacecast")
+UNSUPPORTED = {"atomicrmw": "atomic read-modify-write", "cmpxchg": "atomic compare-exchange",
+               "va_arg": "variadic argument access", "indirectbr": "indirect branch",
+               "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
+               "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
+               "inttoptr": "integer-to-pointer cast", "extractelement": "vector operation",
+               "insertelement": "vector operation", "shufflevector": "vector operation",
+               "insertvalue": "aggregate construction", "unreachable": "unreachable code",
+               "switch": "switch (not lowered)"}
+
+
+@dataclass(frozen=True)
+class Ptr:
+    """A pointer value: ``base`` (IntLit array number or a Var), ``offset`` (bvP, cells)."""
+    base: il.Expr
+    offset: il.Expr
+    cls: object
+
+
+def _sanitize(name: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9_.]", "_", name)
+    return s if s and not s[0].isdigit() and s[0] != "." else "_" + s
+
+
+def _source_name(global_name: str) -> str:
+    """Source-level name of an array global: ``_ZZ9transposePfPKfiE4tile`` -> ``tile``,
+    ``foo.tile`` (OpenCL kernel-scope ``__local``) -> ``tile``."""
+    m = re.match(r"_ZZ.*E(\d+)([A-Za-z_]\w*)$", global_name)
+    if m and len(m.group(2)) == int(m.group(1)):
+        return m.group(2)
+    if "." in global_name:
+        return global_name.rsplit(".", 1)[1] or global_name
+    return global_name
+
+
+def parse_module(ir_text: str):
+    """Parse IR text with llvmlite and name every value (instruction namer) and lower
+    switches, so the printed text can be aligned with the walk.  ToolError(4) on bad IR."""
+    try:
+        mod = llvm.parse_assembly(ir_text)
+        mod.verify()
+    except RuntimeError as e:
+        raise ToolError(f"error: invalid LLVM IR: {str(e).strip()}", ExitCode.BUGLE_ERROR) from None
+    pb = llvm.create_pass_builder(None, llvm.create_pipeline_tuning_options())
+    mpm = llvm.create_new_module_pass_manager()
+    mpm.add_lower_switch_pass()
+    mpm.add_instruction_namer_pass()
+    mpm.run(mod, pb)
+    return mod
+
+
+def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None) -> il.Program:
+    """Translate LLVM IR text (from ``bugle cc``) into the one-thread IL program.
+
+    ``kernel``: the kernel's source (debug-info) or LLVM name; required only when the
+    module has several kernels.  ``source_path``: the file name to use in
+    ``{:sourceloc}`` attributes for locations in the main source file.
+    Raises ToolError: BUGLE_ERROR (4) for unsupported constructs or bad IR.
+    """
+    mod = parse_module(ir_text)
+    try:
+        mt = irtext.parse_module_text(str(mod))
+    except irtext.IRTextError as e:
+        raise BugleError(f"cannot read the module text: {e}") from None
+    fn, ft = _find_kernel(mod, mt, kernel)
+    return Translator(mod, mt, fn, ft, source_path).run()
+
+
+def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
+    kernels = []
+    for name, ft in mt.functions.items():
+        if ft.cconv in ("spir_kernel", "ptx_kernel", "amdgpu_kernel"):
+            kernels.append((mt.subprogram_name(ft.attachment("dbg")) or name, name, ft))
+    if not kernels:
+        raise BugleError("no kernel function (spir_kernel/ptx_kernel) in the module")
+    if wanted is not None:
+        kernels = [k for k in kernels if wanted in (k[0], k[1])]
+        if not kernels:
+            raise BugleError(f"no kernel named {wanted}")
+    if len(kernels) > 1:
+        raise BugleError("several kernels in the module; choose one with --kernel: "
+                         + ", ".join(k[0] for k in kernels))
+    _, lname, ft = kernels[0]
+    return mod.get_function(lname), ft
+
+
+class Translator:
+    """Translates one kernel function; ``run()`` returns the IL program."""
+
+    def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path):
+        self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
+        self.triple = mod.triple
+        self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
+        self.nvptx = self.triple.startswith("nvptx")
+        self.P = _pointer_bits(mod.data_layout)
+        self.layout = Layout(self.P, mt.structs)
+        self.fns = Functions()
+        self.calls = Calls(self)
+        cu_file = mt.source_filename
+        self.main_file = cu_file
+        self.source_path = source_path
+        self.kname = mt.subprogram_name(ft.attachment("dbg")) or fn.name
+        self.locals: dict = {}
+        self.names: dict = {}
+        self.used_names: set = set()
+        self.pts = PointsTo()
+        self.arrays: dict = {}  # object key -> Array
+        self.node_facts: dict = {}
+        self.requires: list = []
+        self.work_dim = False
+        self.undef_count = 0
+        self.blocks: list = []
+        self.cur_label = None
+        self.cur_cmds: list = []
+        self.split_count = 0
+        self.last_loc = None
+        self.written: set = set()
+        self._ce: dict = {}
+        self._type_cache: dict = {}
+        self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
+
+    # ================================================================ driver
+    def run(self) -> il.Program:
+        self._align()
+        self._check_calls_inlined()
+        self._analyze_pointers()
+        params = self._params()
+        for label, insts in self.walk:
+            self._start(self._label(label))
+            for inst, it in insts:
+                self._inst(inst, it, label)
+        return self._program(params)
+
+    def _align(self) -> None:
+        """Pair llvmlite's instruction walk with the text lines (same order)."""
+        self.walk = []
+        text_blocks = self.ft.blocks
+        blocks = list(self.fn.blocks)
+        if len(blocks) != len(text_blocks):
+            raise BugleError("internal: block count differs between API and module text")
+        for b, (label, lines) in zip(blocks, text_blocks):
+            insts = list(b.instructions)
+            if len(insts) != len(lines):
+                raise BugleError(f"internal: instruction count differs in block {label}")
+            pairs = []
+            for inst, it in zip(insts, lines):
+                if inst.opcode != it.opcode and not (it.opcode in ("tail", "musttail", "notail")
+                                                     and inst.opcode == "call"):
+                    raise BugleError(f"internal: misaligned instruction {it.line.strip()!r}")
+                pairs.append((inst, it))
+            self.walk.append((b.name, pairs))
+        self.block_names = [b.name for b in blocks]
+
+    def _check_calls_inlined(self) -> None:
+        for _, pairs in self.walk:
+            for inst, it in pairs:
+                if inst.opcode == "call":
+                    callee = list(inst.operands)[-1]
+                    if callee.value_kind == VK.function and not callee.is_declaration:
+                        raise BugleError(f"call to {callee.name} was not inlined (recursion or "
+                                         "noinline is not supported)", self.loc(it))
+
+    # ============================================================ locations
+    def loc(self, it) -> tuple | None:
+        l = self.mt.location(it.dbg)
+        if l is None:
+            return self.last_loc
+        f, line, col = l
+        if self.source_path and (f is None or f == self.main_file):
+            f = self.source_path
+        return (f or self.source_path or self.main_file or "?", line, col)
+
+    def sourceloc(self, loc) -> il.Attr:
+        if loc is None:
+            loc = (self.source_path or self.main_file or "?", 0, 0)
+        return il.Attr("sourceloc", (loc[0], il.IntLit(loc[1]), il.IntLit(loc[2])))
+
+    def marker(self, loc) -> None:
+        self.emit(il.Assume(il.TRUE, (self.sourceloc(loc),)))
+
+    # =============================================================== blocks
+    def _label(self, llvm_label: str) -> str:
+        return "$" + _sanitize(llvm_label)
+
+    def _start(self, label: str) -> None:
+        self.cur_label, self.cur_cmds = label, []
+
+    def emit(self, cmd) -> None:
+        self.cur_cmds.append(cmd)
+
+    def _end(self, transfer) -> None:
+        self.blocks.append(il.Block(self.cur_label, tuple(self.cur_cmds), transfer))
+        self.cur_label, self.cur_cmds = None, []
+
+    # ================================================================ names
+    def vname(self, llvm_name: str) -> str:
+        if llvm_name not in self.names:
+            base = "$" + _sanitize(llvm_name)
+            n, k = base, 0
+            while n in self.used_names:
+                k += 1
+                n = f"{base}.{k}"
+            self.names[llvm_name] = n
+            self.used_names.add(n)
+        return self.names[llvm_name]
+
+    def local(self, name: str, t: il.Type) -> il.Var:
+        if name not in self.locals:
+            self.locals[name] = il.VarDecl(name, t)
+        return il.Var(name)
+
+    # ================================================================ types
+    def llvm_type(self, tref):
+        s = str(tref)
+        t = self._type_cache.get(s)
+        if t is None:
+            t = irtext.parse_type(s)[0]
+            self._type_cache[s] = t
+        return t
+
+    def value_type(self, v):
+        return self.llvm_type(v.type)
+
+    def result_type(self, inst):
+        return self.llvm_type(inst.type)
+
+    def int_width(self, t) -> int:
+        if not isinstance(t, IntT):
+            raise BugleError(f"expected an integer type, got {t}", self.last_loc)
+        return t.width
+
+    def il_type(self, t, loc=None) -> il.Type:
+        """IL type of a first-class LLVM scalar type (i1 -> bool)."""
+        if isinstance(t, IntT):
+            return il.BOOL if t.width == 1 else il.BvType(t.width)
+        if isinstance(t, FloatT):
+            if t.width not in (16, 32, 64):
+                raise BugleError(f"floating-point type {t.name} is not supported", loc)
+            return il.BvType(t.width)
+        if isinstance(t, VectorT):
+            raise BugleError("vector values are not supported", loc)
+        raise BugleError(f"values of type {t} are not supported here", loc)
+
+    def il_type_of(self, v, loc=None) -> il.Type:
+        return self.il_type(self.value_type(v), loc)
+
+    # ======================================================= pointer analysis
+    def _node(self, v, it=None):
+        """Points-to node of a pointer operand (registering array objects on the way)."""
+        k = v.value_kind
+        if k == VK.argument:
+            return ("v", v.name)
+        if k == VK.instruction:
+            return ("v", v.name)
+        if k == VK.global_variable:
+            return self._global_object(v.name)
+        if k == VK.constant_pointer_null:
+            self.pts.add_object(NULL)
+            return NULL
+        if k == VK.constant_expr:
+            obj, _ = self._constexpr(v, it)
+            return obj
+        if k in (VK.undef_value, VK.poison_value):
+            self.pts.add_object(NULL)
+            return NULL
+        raise BugleError(f"unsupported pointer operand kind {k.name}", self.loc(it) if it else None)
+
+    def _global_object(self, name: str):
+        key = ("a", "global:" + name)
+        if key not in self.arrays:
+            g = self.mt.globals.get(name)
+            if g is None:
+                raise BugleError(f"unknown global @{name}")
+            self._new_array(key, _source_name(name), space_of(g.addrspace, self.nvptx), g.value_type,
+                            g.initializer)
+        return key
+
+    def _new_array(self, key, source_name: str, space: str, llvm_type, init=None) -> None:
+        base = "$$" + _sanitize(source_name)
+        n, k = base, 0
+        taken = {a.name for a in self.arrays.values()}
+        while n in taken:
+            k += 1
+            n = f"{base}.{k}"
+        self.arrays[key] = Array(n, source_name, space, len(self.arrays) + 1, llvm_type=llvm_type,
+                                 initializer=init)
+        self.pts.add_object(key)
+
+    def _constexpr(self, v, it):
+        """(object, byte offset) of a constant-expression pointer operand of ``it``."""
+        ce = self._ce.get(id(v))
+        if ce is None:
+            raise BugleError("internal: constant expression not aligned with the text")
+        return self._const_ptr(ce, it)
+
+    def _const_ptr(self, ce, it):
+        loc = self.loc(it) if it else None
+        if isinstance(ce, irtext.CGlobal):
+            if ce.name not in self.mt.globals:
+                raise BugleError(f"pointer to function or unknown global @{ce.name}", loc)
+            return self._global_object(ce.name), 0
+        if isinstance(ce, irtext.CNull):
+            self.pts.add_object(NULL)
+            return NULL, 0
+        if isinstance(ce, irtext.CCast) and ce.op in PTR_COPY:
+            return self._const_ptr(ce.operand, it)
+        if isinstance(ce, irtext.CGep):
+            obj, off = self._const_ptr(ce.base, it)
+            consts = [c.value if isinstance(c, irtext.CInt) else None for _, c in ce.indices]
+            if None in consts:
+                raise BugleError("unsupported constant expression index", loc)
+            try:
+                steps = self.layout.gep_steps(ce.source_type, len(consts), consts)
+            except LayoutError as e:
+                raise BugleError(f"constant getelementptr: {e}", loc) from None
+            for (kind, s), (t, c) in zip(steps, ce.indices):
+                cval = _signed(c.value, c.width)
+                off += s if kind == "field" else cval * s
+            return obj, off
+        raise BugleError(f"unsupported constant expression {ce}", loc)
+
+    def _bind_constexprs(self, inst, it) -> None:
+        ops = [o for o in inst.operands if o.value_kind == VK.constant_expr]
+        if not ops:
+            return
+        ces = it.constexprs()
+        if len(ces) != len(ops):
+            raise BugleError(f"unsupported constant expression in {it.line.strip()!r}", self.loc(it))
+        for o, ce in zip(ops, ces):
+            self._ce[id(o)] = ce
+            self._keep = getattr(self, "_keep", [])
+            self._keep.append(o)  # keep the wrapper alive so id() stays unique
+
+    def _facts(self, node) -> ClassFacts:
+        return self.node_facts.setdefault(node, ClassFacts())
+
+    def _analyze_pointers(self) -> None:
+        """Steensgaard unification and per-class access facts (the pre-pass)."""
+        for a in self.fn.arguments:
+            if isinstance(self.value_type(a), PtrT):
+                key = ("a", "arg:" + a.name)
+                idx = len([x for x in self.arrays if x[1].startswith("arg:")])
+                t = self.kernel_arg_types[idx] if idx < len(self.kernel_arg_types) else None
+                self._new_array(key, a.name, space_of(self.value_type(a).addrspace, self.nvptx), None)
+                if t:
+                    self.arrays[key].elem_type = re.sub(r"\s*\*$", "", t.replace("const ", "")).strip()
+                self.pts.unify(("v", a.name), key)
+        for _, pairs in self.walk:
+            for inst, it in pairs:
+                self._bind_constexprs(inst, it)
+                self._analyze_inst(inst, it)
+        by_class: dict = {}
+        for node, f in self.node_facts.items():
+            agg = by_class.setdefault(self.pts.class_of(node), ClassFacts())
+            agg.access_sizes |= f.access_sizes
+            agg.steps |= f.steps
+            agg.force_bytes |= f.force_bytes
+            agg.access_types += f.access_types
+        self.class_cell: dict = {}
+        for rep, objs in self.pts.classes().items():
+            facts = by_class.get(rep, ClassFacts())
+            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o != NULL]
+            nat = naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
+            cell = cell_bytes(facts, nat)
+            self.class_cell[rep] = cell
+            for o in objs:
+                if o != NULL:
+                    a = self.arrays[o]
+                    a.cell = cell
+                    if cell > 1 and facts.access_types and a.elem_type is None:
+                        a.elem_type = c_type_name(facts.access_types[0])
+                    if cell == 1:
+                        a.elem_type = a.elem_type if facts.access_types and self.layout.size(
+                            facts.access_types[0]) == 1 else None
+        for key, a in self.arrays.items():
+            if a.cell > 1 and a.elem_type is None and a.llvm_type is not None:
+                from .memory_model import scalar_leaf
+                a.elem_type = c_type_name(scalar_leaf(a.llvm_type, self.layout))
+
+    def _analyze_inst(self, inst, it) -> None:
+        op = inst.opcode
+        rt = self.result_type(inst) if op not in ("store", "br", "ret") else None
+        if op == "alloca":
+            key = ("a", "alloca:" + inst.name)
+            self._new_array(key, inst.name, "private", it.alloca_type())
+            self.pts.unify(("v", inst.name), key)
+        elif op == "getelementptr":
+            ops = list(inst.operands)
+            base = self._node(ops[0], it)
+            self.pts.unify(("v", inst.name), base)
+            src = it.gep_source_type()
+            consts = [self.const_int(o) for o in ops[1:]]
+            try:
+                steps = self.layout.gep_steps(src, len(ops) - 1, consts)
+            except LayoutError as e:
+                raise BugleError(f"getelementptr: {e}", self.loc(it)) from None
+            f = self._facts(("v", inst.name))
+            total = 0
+            for (kind, s), o, c in zip(steps, ops[1:], consts):
+                if kind == "field":
+                    total += s
+                elif c is None:
+                    f.steps.add(s)
+                else:
+                    total += _signed(c, self._width_of(o)) * s
+            if total:
+                f.steps.add(abs(total))
+        elif op in ("phi", "select", "bitcast", "addrspacecast", "freeze") and isinstance(rt, PtrT):
+            ops = list(inst.operands)
+            srcs = ops[1:] if op == "select" else ops
+            for o in srcs:
+                self.pts.unify(("v", inst.name), self._node(o, it))
+        elif op in ("load", "store"):
+            ops = list(inst.operands)
+            vt = rt if op == "load" else self.value_type(ops[0])
+            ptr = ops[0] if op == "load" else ops[1]
+            if isinstance(vt, PtrT):
+                raise BugleError("pointers stored in memory are not supported", self.loc(it))
+            node = self._node(ptr, it)
+            f = self._facts(node)
+            try:
+                f.access_sizes.add(self.layout.size(vt))
+            except LayoutError as e:
+                raise BugleError(f"{op}: {e}", self.loc(it)) from None
+            f.access_types.append(vt)
+            if ptr.value_kind == VK.constant_expr:
+                _, off = self._constexpr(ptr, it)
+                if off:
+                    f.steps.add(abs(off))
+        elif op == "icmp":
+            for o in inst.operands:
+                if isinstance(self.value_type(o), PtrT):
+                    self._node(o, it)
+        if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
+            self.pts.add_value(("v", inst.name))
+
+    def _width_of(self, v) -> int:
+        t = self.value_type(v)
+        return t.width if isinstance(t, IntT) else self.P
+
+    def cell_of(self, cls) -> int:
+        return self.class_cell.get(cls, 1)
+
+    def targets(self, cls) -> list:
+        objs = self.pts.classes().get(cls, frozenset())
+        return sorted(objs, key=lambda o: 0 if o == NULL else self.arrays[o].ident)
+
+    # ============================================================== operands
+    def const_int(self, v) -> int | None:
+        """Unsigned value of an integer constant operand, or None."""
+        if v.value_kind != VK.constant_int:
+            return None
+        t = self.value_type(v)
+        return v.get_constant_value() % (1 << t.width)
+
+    def operand(self, v) -> il.Expr:
+        """IL expression of a non-pointer operand (a struct gives a tuple)."""
+        k = v.value_kind
+        if k in (VK.argument, VK.instruction):
+            val = self.values.get(v.name)
+            if val is None:
+                raise BugleError(f"internal: value %{v.name} used before its definition", self.last_loc)
+            return val
+        t = self.value_type(v)
+        if k == VK.constant_int:
+            c = v.get_constant_value() % (1 << t.width)
+            return il.BoolLit(bool(c)) if t.width == 1 else il.BvLit(c, t.width)
+        if k == VK.constant_fp:
+            return il.BvLit(_float_bits(v.get_constant_value(), t.width), t.width)
+        if k in (VK.undef_value, VK.poison_value):
+            return self.fresh(self.il_type(t, self.last_loc))
+        if k == VK.constant_aggregate_zero and not isinstance(t, (VectorT,)):
+            raise BugleError("aggregate constant is not supported", self.last_loc)
+        raise BugleError(f"unsupported operand ({k.name} of type {t})", self.last_loc)
+
+    def fresh(self, t: il.Type) -> il.Var:
+        """A fresh havocked variable (``undef``/``poison`` values: any value)."""
+        self.undef_count += 1
+        v = self.local(f"$undef${self.undef_count}", t)
+        self.emit(il.Havoc((v.name,)))
+        return v
+
+    def as_bool(self, v) -> il.Expr:
+        e = self.operand(v)
+        t = self.value_type(v)
+        if isinstance(t, IntT) and t.width == 1:
+            return e
+        if isinstance(t, IntT):
+            return il.BinOp("!=", e, il.BvLit(0, t.width))
+        raise BugleError(f"expected a boolean, got {t}", self.last_loc)
+
+    def pointer(self, v, it) -> Ptr:
+        """(base, offset) of a pointer operand, offset in cells of its class."""
+        k = v.value_kind
+        if k == VK.instruction and v.opcode != "alloca":
+            val = self.values.get(v.name)
+            if val is None:
+                raise BugleError(f"internal: pointer %{v.name} used before its definition", self.last_loc)
+            return val
+        if k == VK.constant_expr:
+            obj, off = self._constexpr(v, it)
+            cls = self.pts.class_of(obj)
+            cell = self.cell_of(cls)
+            return Ptr(self._ident(obj), il.BvLit((off // cell) % (1 << self.P), self.P), cls)
+        node = self._node(v, it)
+        if k in (VK.argument, VK.instruction):
+            node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
+        cls = self.pts.class_of(node)
+        return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
+
+    def _ident(self, obj) -> il.Expr:
+        return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)
+
+    # ============================================================ results
+    def assign_result(self, inst, e) -> None:
+        """Assign an instruction's value: ``$x := e`` (tuples for struct results)."""
+        if isinstance(e, tuple):
+            names = []
+            for k, part in enumerate(e):
+                names.append(f"{self.vname(inst.name)}${k}")
+            t = self.result_type(inst)
+            types = [self.il_type(ft) for ft in t.fields] if isinstance(t, StructT) else None
+            vs = tuple(self.local(n, ty) for n, ty in zip(names, types))
+            self.emit(il.Assign(tuple(il.VarLhs(v.name) for v in vs), e))
+            self.values[inst.name] = vs
+            return
+        v = self.local(self.vname(inst.name), self.il_type(self.result_type(inst), self.last_loc))
+        self.emit(il.assign(v.name, e))
+        self.values[inst.name] = v
+
+    def _ptr_vars(self, inst) -> tuple:
+        """(base var or None, offset var) names for a pointer-valued instruction."""
+        cls = self.pts.class_of(("v", inst.name))
+        off = self.local(self.vname(inst.name), il.BvType(self.P))
+        base = None
+        if len(self.targets(cls)) > 1:
+            base = self.local(self.vname(inst.name) + "$base", il.INT)
+        return base, off, cls
+
+    def _assign_ptr(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
+        base, off, cls = self._ptr_vars(inst)
+        if base is not None:
+            self.emit(il.Assign((il.VarLhs(base.name), il.VarLhs(off.name)), (base_e, off_e)))
+            self.values[inst.name] = Ptr(base, off, cls)
+        else:
+            self.emit(il.assign(off.name, off_e))
+            tg = self.targets(cls)
+            self.values[inst.name] = Ptr(self._ident(tg[0]) if tg else il.IntLit(0), off, cls)
+
+    # ========================================================= instructions
+    def _inst(self, inst, it, label: str) -> None:
+        op = inst.opcode
+        loc = self.loc(it)
+        self.last_loc = loc
+        if op in UNSUPPORTED:
+            what = it.atomic_op() if op in ("atomicrmw", "cmpxchg") else op
+            raise BugleError(f"unsupported {UNSUPPORTED[op]} ({what})", loc)
+        if op in ("phi", "alloca", "fence"):
+            return
+        if op == "getelementptr":
+            return self._gep(inst, it, loc)
+        if op == "load":
+            return self._load(inst, it, loc)
+        if op == "store":
+            return self._store(inst, it, loc)
+        if op == "call":
+            return self._call(inst, it, loc)
+        if op == "br":
+            return self._br(inst, label)
+        if op == "ret":
+            self._end(il.Return())
+            return
+        rt = self.result_type(inst)
+        if isinstance(rt, PtrT):
+            return self._ptr_inst(inst, it, loc)
+        if op == "icmp" and isinstance(self.value_type(list(inst.operands)[0]), PtrT):
+            return self.assign_result(inst, self._ptr_cmp(inst, it))
+        if op == "extractvalue":
+            ops = list(inst.operands)
+            agg = self.operand(ops[0])
+            idx = int(irtext.split_top_level(it.body)[-1].split()[0])
+            if not isinstance(agg, tuple):
+                raise BugleError("extractvalue from an unsupported aggregate", loc)
+            self.values[inst.name] = agg[idx]
+            return
+        self.assign_result(inst, self.pure(inst, it, self.operand))
+
+    def pure(self, inst, it, opnd) -> il.Expr:
+        """Expression of a side-effect-free instruction, operands via ``opnd(value)``."""
+        op = inst.opcode
+        ops = list(inst.operands)
+        rt = self.result_type(inst)
+        loc = self.last_loc
+        fns = self.fns
+        if op in INT_OPS:
+            a, b = opnd(ops[0]), opnd(ops[1])
+            if isinstance(rt, VectorT):
+                raise BugleError("vector arithmetic is not supported", loc)
+            w = rt.width
+            if w == 1:
+                if op == "and":
+                    return il.BinOp("&&", a, b)
+                if op == "or":
+                    return il.BinOp("||", a, b)
+                if op in ("xor", "add", "sub"):
+                    return il.BinOp("!=", a, b)
+                return il.BinOp("==", fns.bv(INT_OPS[op], 1, _b2bv(a, 1), _b2bv(b, 1)), il.BvLit(1, 1))
+            return fns.bv(INT_OPS[op], w, a, b)
+        if op in FLOAT_OPS:
+            return fns.float_op(FLOAT_OPS[op], self._fwidth(rt), opnd(ops[0]), opnd(ops[1]))
+        if op == "fneg":
+            return fns.float_op("NEG", self._fwidth(rt), opnd(ops[0]))
+        if op == "icmp":
+            pred = it.predicate()
+            a, b = opnd(ops[0]), opnd(ops[1])
+            t = self.value_type(ops[0])
+            if isinstance(t, VectorT):
+                raise BugleError("vector comparison is not supported", loc)
+            if pred in ("eq", "ne"):
+                return il.BinOp("==" if pred == "eq" else "!=", a, b)
+            if t.width == 1:
+                a, b = _b2bv(a, 1), _b2bv(b, 1)
+            return fns.bv(pred.upper(), t.width, a, b)
+        if op == "fcmp":
+            pred = it.predicate()
+            if pred in ("true", "false"):
+                return il.BoolLit(pred == "true")
+            return fns.float_op(pred.upper(), self._fwidth(self.value_type(ops[0])), opnd(ops[0]), opnd(ops[1]))
+        if op in ("zext", "sext"):
+            t = self.value_type(ops[0])
+            a = opnd(ops[0])
+            if isinstance(t, VectorT) or isinstance(rt, VectorT):
+                raise BugleError("vector cast is not supported", loc)
+            if t.width == 1:
+                ones = (1 << rt.width) - 1 if op == "sext" else 1
+                return il.IfThenElse(a, il.BvLit(ones, rt.width), il.BvLit(0, rt.width))
+            return fns.extend(op == "sext", t.width, rt.width, a)
+        if op == "trunc":
+            a = opnd(ops[0])
+            if isinstance(rt, VectorT):
+                raise BugleError("vector cast is not supported", loc)
+            if rt.width == 1:
+                return il.BinOp("==", il.BvExtract(a, 1, 0), il.BvLit(1, 1))
+            return il.BvExtract(a, rt.width, 0)
+        if op == "bitcast":
+            t = self.value_type(ops[0])
+            if isinstance(t, VectorT) or isinstance(rt, VectorT):
+                raise BugleError("vector bitcast is not supported", loc)
+            return opnd(ops[0])
+        if op in CASTS_UNINTERPRETED:
+            t = self.value_type(ops[0])
+            if isinstance(t, VectorT) or isinstance(rt, VectorT):
+                raise BugleError("vector cast is not supported", loc)
+            a = opnd(ops[0])
+            fw, tw = self.layout.bits(t), self.layout.bits(rt)
+            if fw == 1:
+                a = _b2bv(a, 1)
+            e = fns.convert(op, fw, tw, a)
+            return il.BinOp("==", e, il.BvLit(1, 1)) if tw == 1 else e
+        if op == "select":
+            if isinstance(rt, VectorT):
+                raise BugleError("vector select is not supported", loc)
+            return il.IfThenElse(opnd(ops[0]), opnd(ops[1]), opnd(ops[2]))
+        if op == "freeze":
+            return opnd(ops[0])
+        raise BugleError(f"unsupported instruction {op}", loc)
+
+    def _fwidth(self, t) -> int:
+        if isinstance(t, FloatT) and t.width in (16, 32, 64):
+            return t.width
+        raise BugleError(f"unsupported floating-point type {t}", self.last_loc)
+
+    # -------------------------------------------------------------- pointers
+    def _gep(self, inst, it, loc) -> None:
+        ops = list(inst.operands)
+        p = self.pointer(ops[0], it)
+        cell = self.cell_of(self.pts.class_of(("v", inst.name)))
+        consts = [self.const_int(o) for o in ops[1:]]
+        steps = self.layout.gep_steps(it.gep_source_type(), len(ops) - 1, consts)
+        P, fns = self.P, self.fns
+        off = p.offset
+        const_total = 0
+        for (kind, s), o, c in zip(steps, ops[1:], consts):
+            if kind == "field":
+                const_total += s
+                continue
+            if isinstance(self.value_type(o), VectorT):
+                raise BugleError("vector getelementptr is not supported", loc)
+            w = self.value_type(o).width
+            if c is not None:
+                const_total += _signed(c, w) * s
+                continue
+            idx = self.operand(o)
+            if w == 1:
+                idx = _b2bv(idx, 1)
+            idx = fns.extend(True, w, P, idx) if w < P else (il.BvExtract(idx, P, 0) if w > P else idx)
+            stride = s // cell
+            term = idx if stride == 1 else fns.bv("MUL", P, idx, il.BvLit(stride % (1 << P), P))
+            off = term if off == il.BvLit(0, P) else fns.bv("ADD", P, off, term)
+        if const_total:
+            c = il.BvLit((const_total // cell) % (1 << P), P)
+            off = c if off == il.BvLit(0, P) else fns.bv("ADD", P, off, c)
+        self._assign_ptr(inst, p.base, off)
+
+    def _ptr_inst(self, inst, it, loc) -> None:
+        op = inst.opcode
+        ops = list(inst.operands)
+        if op in PTR_COPY or op == "freeze":
+            p = self.pointer(ops[0], it)
+            return self._assign_ptr(inst, p.base, p.offset)
+        if op == "select":
+            c = self.operand(ops[0])
+            a, b = self.pointer(ops[1], it), self.pointer(ops[2], it)
+            return self._assign_ptr(inst, il.ite(c, a.base, b.base), il.ite(c, a.offset, b.offset))
+        raise BugleError(f"unsupported pointer instruction {op}", loc)
+
+    def _ptr_cmp(self, inst, it) -> il.Expr:
+        ops = list(inst.operands)
+        a, b = self.pointer(ops[0], it), self.pointer(ops[1], it)
+        pred = it.predicate()
+        if pred in ("eq", "ne"):
+            same = il.BinOp("&&", il.BinOp("==", a.base, b.base), il.BinOp("==", a.offset, b.offset))
+            if a.cls != b.cls:  # different classes share no array: equal only if both null
+                same = il.BinOp("&&", il.BinOp("==", a.base, il.IntLit(0)),
+                                il.BinOp("==", b.base, il.IntLit(0)))
+            return same if pred == "eq" else il.not_(same)
+        if a.cls != b.cls:
+            raise BugleError("ordered comparison of pointers into different arrays", self.last_loc)
+        return self.fns.bv(pred.upper(), self.P, a.offset, b.offset)
+
+    # --------------------------------------------------------------- memory
+    def _load(self, inst, it, loc) -> None:
+        if it.is_atomic_or_volatile() and "atomic" in it.body.split()[1]:
+            raise BugleError("unsupported atomic load", loc)
+        ops = list(inst.operands)
+        p = self.pointer(ops[0], it)
+        t = self.result_type(inst)
+        dest = self.local(self.vname(inst.name), self.il_type(t, loc))
+        self._access(p, t, loc, lambda arr, idx: self._read(arr, idx, t, dest))
+        self.values[inst.name] = dest
+
+    def _store(self, inst, it, loc) -> None:
+        if it.is_atomic_or_volatile() and "atomic" in it.body.split()[1]:
+            raise BugleError("unsupported atomic store", loc)
+        ops = list(inst.operands)
+        t = self.value_type(ops[0])
+        val = self.operand(ops[0])
+        if isinstance(t, IntT) and t.width == 1:
+            val = _b2bv(val, 8)
+        p = self.pointer(ops[1], it)
+        self._access(p, t, loc, lambda arr, idx: self._write(arr, idx, t, val))
+
+    def _read(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list:
+        bits = self.layout.bits(t)
+        if arr.cell > 1:
+            if isinstance(t, IntT) and t.width == 1:
+                tmp = self.local(dest.name + "$cell", il.BvType(8 * arr.cell))
+                return [il.assign(tmp.name, il.MapSelect(il.Var(arr.name), idx)),
+                        il.assign(dest.name, il.BinOp("!=", tmp, il.BvLit(0, 8 * arr.cell)))]
+            return [il.assign(dest.name, il.MapSelect(il.Var(arr.name), idx))]
+        n = self.layout.size(t)
+        cmds, parts = [], []
+        for k in range(n):
+            b = self.local(f"{dest.name}$b{k}", il.BV8)
+            cmds.append(il.assign(b.name, il.MapSelect(il.Var(arr.name), self._plus(idx, k))))
+            parts.append(b)
+        e = parts[-1]
+        for b in reversed(parts[:-1]):
+            e = il.BvConcat(e, b)
+        if isinstance(t, IntT) and t.width == 1:
+            e = il.BinOp("!=", e, il.BvLit(0, 8))
+        elif bits < 8 * n:
+            e = il.BvExtract(e, bits, 0)
+        cmds.append(il.assign(dest.name, e))
+        return cmds
+
+    def _write(self, arr: Array, idx: il.Expr, t, val: il.Expr) -> list:
+        self.written.add(arr.name)
+        if arr.cell > 1:
+            return [il.Assign((il.MapLhs(arr.name, idx),), (val,))]
+        n = self.layout.size(t)
+        bits = max(self.layout.bits(t), 8)
+        if bits < 8 * n:  # pad odd widths (e.g. i24) to whole bytes
+            val = self.fns.extend(False, bits, 8 * n, val)
+        return [il.Assign((il.MapLhs(arr.name, self._plus(idx, k)),), (il.BvExtract(val, 8 * k + 8, 8 * k),))
+                for k in range(n)]
+
+    def _plus(self, idx: il.Expr, k: int) -> il.Expr:
+        return idx if k == 0 else self.fns.bv("ADD", self.P, idx, il.BvLit(k, self.P))
+
+    def _access(self, p: Ptr, t, loc, make) -> None:
+        """Emit an access through ``p``: direct for one possible array, else a case split
+        over the points-to set ending in ``assert {:null_pointer} false``."""
+        targets = self.targets(p.cls)
+        arrays = [self.arrays[o] for o in targets if o != NULL]
+        if len(targets) == 1 and arrays:
+            for c in make(arrays[0], p.offset):
+                self.marker(loc)
+                self.emit(c)
+            return
+        self.split_count += 1
+        stem = f"{self.cur_label}${self.split_count}"
+        join = f"{stem}$join"
+        labels = [f"{stem}${a.name[2:]}" for a in arrays] + [f"{stem}$null"]
+        self._end(il.Goto(tuple(labels)))
+        for a, lab in zip(arrays, labels):
+            self._start(lab)
+            self.emit(il.Assume(il.BinOp("==", p.base, il.IntLit(a.ident)), (il.Attr("partition"),)))
+            for c in make(a, p.offset):
+                self.marker(loc)
+                self.emit(c)
+            self._end(il.Goto((join,)))
+        self._start(labels[-1])
+        self.emit(il.Assume(il.and_all(il.BinOp("!=", p.base, il.IntLit(a.ident)) for a in arrays),
+                            (il.Attr("partition"),)))
+        self.marker(loc)
+        self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("null_pointer"))))
+        self._end(il.Goto((join,)))
+        self._start(join)
+
+    # ---------------------------------------------------------------- calls
+    def _call(self, inst, it, loc) -> None:
+        ops = list(inst.operands)
+        callee = ops[-1]
+        if callee.value_kind != VK.function:
+            raise BugleError("indirect call is not supported", loc)
+        args = ops[:-1]
+        for a in args:
+            if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
+                if callee.name.startswith("llvm.mem"):
+                    raise BugleError(f"{callee.name.split('.p')[0]} (memcpy/memset) is not supported", loc)
+                if "atomic" in callee.name or "atom" in callee.name:
+                    raise BugleError(f"atomic operation {callee.name} is not supported", loc)
+                raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
+        if self.result_type(inst) is not None and it.line.find("...") >= 0 and "(...)" in it.line:
+            raise BugleError(f"variadic call to {callee.name} is not supported", loc)
+        attrs = " ".join(a.decode() if isinstance(a, bytes) else str(a) for a in callee.attributes)
+        self.calls.translate(inst, callee.name, args, loc, attrs)
+
+    def use_work_dim(self) -> il.Expr:
+        self.work_dim = True
+        return il.Var("work_dim")
+
+    def add_requires(self, inst, arg, loc) -> None:
+        """``__requires(e)``: a precondition over kernel scalars and ids.
+
+        Sound only if the call is executed on every path with the same value, so the call
+        block must post-dominate the entry and ``e`` may use only arguments, constants and
+        pure instructions (no loads).  Paper 000 section 3 (preconditions).
+        """
+        if not self._postdominates_entry(inst.block.name):
+            raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
+        try:
+            e = self._pure_rec(arg)
+        except _NotPure as np:
+            raise BugleError(f"__requires may only depend on kernel arguments and ids ({np})", loc) from None
+        t = self.value_type(arg)
+        if not (isinstance(t, IntT) and t.width == 1):
+            e = il.BinOp("!=", e, il.BvLit(0, t.width))
+        self.requires.append(il.Spec("requires", e, attrs=(self.sourceloc(loc),)))
+
+    def _pure_rec(self, v) -> il.Expr:
+        k = v.value_kind
+        if k == VK.argument:
+            if isinstance(self.value_type(v), PtrT):
+                raise _NotPure("pointer")
+            return self.values[v.name]
+        if k in (VK.constant_int, VK.constant_fp):
+            return self.operand(v)
+        if k != VK.instruction:
+            raise _NotPure(k.name)
+        d = self._defs[v.name]
+        inst, it = d
+        if inst.opcode == "call":
+            callee = list(inst.operands)[-1].name
+            from .builtins import OPENCL_IDS, demangle_opencl
+            base = demangle_opencl(callee)
+            if base in OPENCL_IDS:
+                return self.calls.opencl_id(OPENCL_IDS[base], list(inst.operands)[:-1], inst, None)
+            m = re.match(r"llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])$", callee)
+            if m:
+                from .builtins import CUDA_SREGS, id_const
+                return id_const(CUDA_SREGS[m.group(1)], DIMS.index(m.group(2)))
+            raise _NotPure(f"call to {callee}")
+        if inst.opcode == "phi":
+            return self._phi_expr(inst)
+        if inst.opcode in ("load", "alloca", "getelementptr") or isinstance(self.result_type(inst), PtrT):
+            raise _NotPure(inst.opcode)
+        return self.pure(inst, it, self._pure_rec)
+
+    def _phi_expr(self, inst) -> il.Expr:
+        """A phi in the acyclic prefix as a nested ``if``: picks the incoming value of the
+        predecessor whose path condition holds (short-circuit ``&&``/``||`` in ``__requires``)."""
+        ops = list(inst.operands)
+        preds = [b.name for b in inst.incoming_blocks]
+        out = None
+        for pb, v in reversed(list(zip(preds, ops))):
+            cond = il.BinOp("&&", self._path_cond(pb), self._edge_cond(pb, inst.block.name))
+            val = self._pure_rec(v)
+            out = val if out is None else il.IfThenElse(cond, val, out)
+        return out
+
+    def _path_cond(self, label: str, depth: int = 0) -> il.Expr:
+        if depth > 50:
+            raise _NotPure("control flow too deep")
+        if label == self.block_names[0]:
+            return il.TRUE
+        preds = list(self.cfg.predecessors(label))
+        if not preds or any(nx.has_path(self.cfg, label, p) for p in preds):
+            raise _NotPure("loop")
+        return il.or_all(il.BinOp("&&", self._path_cond(p, depth + 1), self._edge_cond(p, label))
+                         for p in preds)
+
+    def _edge_cond(self, src: str, dst: str) -> il.Expr:
+        inst, _ = self._terms[src]
+        ops = list(inst.operands)
+        if len(ops) == 1:
+            return il.TRUE
+        c = self._pure_rec(ops[0])
+        t, f = ops[2].name, ops[1].name
+        if t == f:
+            return il.TRUE
+        return c if dst == t else il.not_(c)
+
+    def _postdominates_entry(self, label: str) -> bool:
+        exits = [n for n in self.cfg if self.cfg.out_degree(n) == 0]
+        g = self.cfg.copy()
+        g.add_node("$exit")
+        for e in exits:
+            g.add_edge(e, "$exit")
+        g.remove_node(label)
+        return not nx.has_path(g, self.block_names[0], "$exit") if label != self.block_names[0] else True
+
+    # ------------------------------------------------------------- branches
+    def _br(self, inst, label: str) -> None:
+        ops = list(inst.operands)
+        if len(ops) == 1:
+            dst = ops[0].name
+            self._moves(label, dst)
+            self._end(il.Goto((self._label(dst),)))
+            return
+        cond = self.as_bool(ops[0])
+        t, f = ops[2].name, ops[1].name
+        if t == f:
+            self._moves(label, t)
+            self._end(il.Goto((self._label(t),)))
+            return
+        src_label = self._label(label)
+        edges = [(t, cond), (f, il.not_(cond))]
+        names = [f"{src_label}$to{self._label(d)}" for d, _ in edges]
+        self._end(il.Goto(tuple(names)))
+        for (d, c), n in zip(edges, names):
+            self._start(n)
+            self.emit(il.Assume(c, (il.Attr("partition"),)))
+            self._moves(label, d)
+            self._end(il.Goto((self._label(d),)))
+
+    def _moves(self, src: str, dst: str) -> None:
+        """Parallel assignment of the phis of ``dst`` for the edge from ``src``."""
+        lhss, rhss = [], []
+        for inst, it in self._phis.get(dst, ()):
+            preds = [b.name for b in inst.incoming_blocks]
+            v = list(inst.operands)[preds.index(src)]
+            rt = self.result_type(inst)
+            if isinstance(rt, PtrT):
+                base, off, cls = self._ptr_vars(inst)
+                p = self.pointer(v, it)
+                if base is not None:
+                    lhss.append(il.VarLhs(base.name))
+                    rhss.append(p.base)
+                lhss.append(il.VarLhs(off.name))
+                rhss.append(p.offset)
+            elif isinstance(rt, StructT):
+                raise BugleError("phi of an aggregate is not supported", self.loc(it))
+            else:
+                lhss.append(il.VarLhs(self.values[inst.name].name))
+                rhss.append(self.operand(v))
+        if lhss:
+            self.emit(il.Assign(tuple(lhss), tuple(rhss)))
+
+    # ============================================================== program
+    def _params(self) -> list:
+        """Kernel scalar parameters; also prepares phi variables, defs and the CFG."""
+        self.values: dict = {}
+        params = []
+        for a in self.fn.arguments:
+            t = self.value_type(a)
+            if isinstance(t, PtrT):
+                continue
+            if isinstance(t, (StructT, VectorT)) or isinstance(t, irtext.NamedT) or isinstance(t, irtext.ArrayT):
+                raise BugleError(f"kernel parameter {a.name} of aggregate type {t} is not supported")
+            n = self.vname(a.name)
+            params.append((n, self.il_type(t)))
+            self.values[a.name] = il.Var(n)
+        self._phis: dict = {}
+        self._defs: dict = {}
+        self._terms: dict = {}
+        self.cfg = nx.DiGraph()
+        for label, pairs in self.walk:
+            self.cfg.add_node(label)
+            for inst, it in pairs:
+                if inst.name:
+                    self._defs[inst.name] = (inst, it)
+                if inst.opcode == "phi":
+                    self._phis.setdefault(label, []).append((inst, it))
+                    rt = self.result_type(inst)
+                    if isinstance(rt, PtrT):
+                        base, off, cls = self._ptr_vars(inst)
+                        tg = self.targets(cls)
+                        self.values[inst.name] = Ptr(base if base is not None else (
+                            self._ident(tg[0]) if tg else il.IntLit(0)), off, cls)
+                    elif not isinstance(rt, StructT):
+                        self.values[inst.name] = self.local(self.vname(inst.name), self.il_type(rt, self.loc(it)))
+                if inst.opcode == "br":
+                    self._terms[label] = (inst, it)
+                    for o in inst.operands:
+                        if o.value_kind == VK.basic_block:
+                            self.cfg.add_edge(label, o.name)
+        return params
+
+    def _program(self, params: list) -> il.Program:
+        decls: list = []
+        for kind in ID_KINDS:
+            for d in DIMS:
+                n = f"{kind}_{d}"
+                decls.append(il.ConstDecl(n, il.BV32, attrs=(il.Attr(n),)))
+        if self.work_dim:
+            decls.append(il.ConstDecl("work_dim", il.BV32, attrs=(il.Attr("work_dim"),)))
+        arrays = sorted(self.arrays.values(), key=lambda a: a.ident)
+        for a in arrays:
+            if a.space == "private":
+                continue
+            decls.append(il.VarDecl(a.name, self._map_type(a), self._array_attrs(a)))
+        decls.append(il.ProcedureDecl("$bugle_barrier", (("local_fence", il.BV1), ("global_fence", il.BV1)),
+                                      attrs=(il.Attr("barrier"),)))
+        decls += self.fns.decls()
+        private = [il.VarDecl(a.name, self._map_type(a), (il.Attr("source_name", (a.source_name,)),
+                                                          il.Attr("elem_width", (il.IntLit(8 * a.cell),))))
+                   for a in arrays if a.space == "private"]
+        src_file = self.source_path or self.main_file or "?"
+        attrs = (il.Attr("kernel"), il.Attr("source_name", (self.kname,)),
+                 il.Attr("language", (self.language,)), il.Attr("source_file", (src_file,)))
+        modifies = tuple(a.name for a in arrays if a.space != "private" and a.name in self.written)
+        proc = il.ProcedureDecl("$" + _sanitize(self.kname), tuple(params), (), tuple(self.requires),
+                                modifies, attrs, tuple(private) + tuple(self.locals.values()),
+                                tuple(self.blocks))
+        decls.append(proc)
+        return il.Program(tuple(decls))
+
+    def _map_type(self, a: Array) -> il.MapType:
+        return il.MapType(il.BvType(self.P), il.BvType(8 * a.cell))
+
+    def _array_attrs(self, a: Array) -> tuple:
+        attrs = [il.Attr("source_name", (a.source_name,)), il.Attr(a.space),
+                 il.Attr("elem_width", (il.IntLit(8 * a.cell),))]
+        if a.elem_type and a.cell > 1:
+            attrs.append(il.Attr("elem_type", (a.elem_type,)))
+        return tuple(attrs)
+
+
+class _NotPure(Exception):
+    pass
+
+
+def _b2bv(e: il.Expr, w: int) -> il.Expr:
+    return il.IfThenElse(e, il.BvLit(1, w), il.BvLit(0, w))
+
+
+def _signed(v: int, w: int) -> int:
+    return v - (1 << w) if v >= 1 << (w - 1) else v
+
+
+def _float_bits(x: float, w: int) -> int:
+    fmt = {16: "<e", 32: "<f", 64: "<d"}[w]
+    ifmt = {16: "<H", 32: "<I", 64: "<Q"}[w]
+    return struct.unpack(ifmt, struct.pack(fmt, x))[0]
+
+
+def _pointer_bits(layout: str) -> int:
+    """Default-address-space pointer width from a data layout string (LLVM default 64)."""
+    for part in layout.split("-"):
+        m = re.match(r"p0?:(\d+)", part)
+        if m:
+            return int(m.group(1))
+    return 64

@@ -1,0 +1,5 @@
+__kernel void race(__global int *p) {
+  // neighbouring work items write overlapping elements
+  p[get_global_id(0) + 1] = get_global_id(0);
+  p[get_global_id(0)] = get_global_id(0);
+}

@@ -1,0 +1,244 @@
+"""Unit tests of the corpus runner (vcgen/testsuite.py) with a fake driver command."""
+from __future__ import annotations
+
+import shlex
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vcgen.exitcodes import ExitCode
+from vcgen.testsuite import (HeaderError, Status, collect_kernels, main, parse_header,
+                             run_kernel)
+
+# The fake driver: `fake.py CODE TEXT [flags... kernel]` prints TEXT, then its
+# remaining arguments, and exits with CODE.
+FAKE_DRIVER = textwrap.dedent("""\
+    import sys, time
+    code, text = int(sys.argv[1]), sys.argv[2]
+    if text == "SLEEP":
+        time.sleep(60)
+    print(text)
+    print("ARGS:", " ".join(sys.argv[3:]), file=sys.stderr)
+    sys.exit(code)
+""")
+
+RACE_TEXT = ("k.cl: error: possible write-read race on sdata[3]:\n\n"
+             "Write by work item 3 with local id 3 in work group 0, k.cl:14:7:")
+
+
+@pytest.fixture
+def fake(tmp_path: Path):
+    script = tmp_path / "fake.py"
+    script.write_text(FAKE_DRIVER)
+
+    def driver(code: int, text: str) -> list[str]:
+        return [sys.executable, str(script), str(code), text]
+    return driver
+
+
+def kernel(tmp_path: Path, name: str, header: str, body: str = "\n__kernel void k() {}\n") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(header) + body)
+    return path
+
+
+# ---------------------------------------------------------------- headers
+
+def test_parse_pass_header(tmp_path):
+    p = kernel(tmp_path, "a.cl", """\
+        //pass
+        //--local_size=64 --num_groups=8
+        """)
+    h = parse_header(p)
+    assert h.expected is ExitCode.SUCCESS and h.expected_name == "pass"
+    assert h.flags == ("--local_size=64", "--num_groups=8")
+    assert h.patterns == () and h.known_gap is None
+
+
+def test_parse_xfail_patterns_and_shell_flags(tmp_path):
+    p = kernel(tmp_path, "b.cu", """\
+        //xfail:NOT_ALL_VERIFIED
+        //--blockDim=[16,16] --gridDim=[8,8] -D 'NAME=a b'
+        //possible write-read race on .*sdata\\[
+        //Write by work item [0-9]+
+        """)
+    h = parse_header(p)
+    assert h.expected is ExitCode.NOT_ALL_VERIFIED
+    assert h.flags == ("--blockDim=[16,16]", "--gridDim=[8,8]", "-D", "NAME=a b")
+    assert [pat.pattern for pat in h.patterns] == [
+        r"possible write-read race on .*sdata\[", "Write by work item [0-9]+"]
+
+
+def test_header_ends_at_first_non_comment_line(tmp_path):
+    p = kernel(tmp_path, "c.cl", """\
+        //pass
+        //--local_size=64
+
+        // a description, not a pattern
+        """)
+    assert parse_header(p).patterns == ()
+
+
+@pytest.mark.parametrize("name,code", [("BOOGIE_ERROR", ExitCode.NOT_ALL_VERIFIED),
+                                       ("BUGLE_ERROR", ExitCode.BUGLE_ERROR),
+                                       ("CLANG_ERROR", ExitCode.CLANG_ERROR),
+                                       ("TIMEOUT", ExitCode.TIMEOUT)])
+def test_xfail_names(tmp_path, name, code):
+    p = kernel(tmp_path, "d.cl", f"//xfail:{name}\n//--local_size=64\n")
+    assert parse_header(p).expected is code
+
+
+@pytest.mark.parametrize("position", ["before flags", "after patterns"])
+def test_known_gap_anywhere(tmp_path, position):
+    gap = "//known_gap: needs a relational invariant\n"
+    header = "//pass\n" + (gap if position == "before flags" else "")
+    header += "//--local_size=64\n//Verified\n" + (gap if position == "after patterns" else "")
+    h = parse_header(kernel(tmp_path, "e.cl", header))
+    assert h.known_gap == "needs a relational invariant"
+    assert h.flags == ("--local_size=64",)
+    assert [p.pattern for p in h.patterns] == ["Verified"]
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("__kernel void k() {}\n", ":1: missing test header"),
+    ("//passed\n//--local_size=64\n", ":1: first header line must be"),
+    ("//xfail:NO_SUCH_CODE\n//--local_size=64\n", ":1: unknown exit-code name 'NO_SUCH_CODE'"),
+    ("//pass\n\n__kernel void k() {}\n", ":2: missing flags line"),
+    ("//pass\n//--local_size='64\n", ":2: cannot split flags"),
+    ("//pass\n//--local_size=64\n//race on a[\n", ":3: bad regular expression"),
+    ("//pass\n//known_gap:\n//--local_size=64\n", ":2: //known_gap needs a reason"),
+])
+def test_bad_headers(tmp_path, text, fragment):
+    p = tmp_path / "bad.cl"
+    p.write_text(text)
+    with pytest.raises(HeaderError) as info:
+        parse_header(p)
+    assert str(p) in str(info.value) and fragment in str(info.value)
+
+
+def test_missing_file_is_header_error(tmp_path):
+    with pytest.raises(HeaderError, match="cannot read"):
+        parse_header(tmp_path / "nope.cl")
+
+
+# ---------------------------------------------------------------- run_kernel
+
+RACE_HEADER = """\
+    //xfail:NOT_ALL_VERIFIED
+    //--local_size=64 --num_groups=8
+    //possible write-read race on .*sdata\\[
+    //Write by work item [0-9]+ with local id [0-9]+ in work group [0-9]+, .*k.cl:14:
+    """
+
+
+def test_matching_outcome_passes(tmp_path, fake):
+    p = kernel(tmp_path, "k.cl", RACE_HEADER)
+    o = run_kernel(p, fake(6, RACE_TEXT), timeout=30)
+    assert o.returncode == 6 and o.missing == () and o.error is None
+    assert o.matched and o.status is Status.PASS and o.explain() == ""
+
+
+def test_driver_gets_flags_then_kernel(tmp_path, fake):
+    p = kernel(tmp_path, "k.cl", RACE_HEADER)
+    o = run_kernel(p, fake(6, RACE_TEXT), timeout=30)
+    assert f"ARGS: --local_size=64 --num_groups=8 {p}" in o.output
+
+
+def test_wrong_exit_code_fails(tmp_path, fake):
+    p = kernel(tmp_path, "k.cl", RACE_HEADER)
+    o = run_kernel(p, fake(0, RACE_TEXT), timeout=30)
+    assert o.status is Status.FAIL
+    assert "expected NOT_ALL_VERIFIED (6), got SUCCESS (0)" in o.explain()
+
+
+def test_missing_pattern_fails(tmp_path, fake):
+    p = kernel(tmp_path, "k.cl", RACE_HEADER)
+    o = run_kernel(p, fake(6, RACE_TEXT.replace("k.cl:14:", "k.cl:15:")), timeout=30)
+    assert o.status is Status.FAIL
+    assert len(o.missing) == 1 and "k.cl:14:" in o.missing[0]
+    assert "missing:" in o.explain()
+
+
+def test_pattern_searches_stderr_too(tmp_path, fake):
+    p = kernel(tmp_path, "k.cl", "//pass\n//--local_size=64\n//ARGS: --local_size=64\n")
+    assert run_kernel(p, fake(0, "Verified"), timeout=30).status is Status.PASS
+
+
+def test_known_gap_failing_and_passing(tmp_path, fake):
+    p = kernel(tmp_path, "g.cl", "//pass\n//known_gap: needs pow2\n//--local_size=64\n")
+    failing = run_kernel(p, fake(6, "possible race"), timeout=30)
+    assert failing.status is Status.KNOWN_GAP and failing.status.ok
+    passing = run_kernel(p, fake(0, "Verified"), timeout=30)
+    assert passing.status is Status.UNEXPECTED_PASS and not passing.status.ok
+    assert "remove the marker" in passing.explain()
+
+
+def test_timeout_kills_driver(tmp_path, fake):
+    p = kernel(tmp_path, "t.cl", "//pass\n//--local_size=64\n")
+    o = run_kernel(p, fake(0, "SLEEP"), timeout=1)
+    assert o.status is Status.FAIL and o.returncode is None
+    assert "timed out after 1s" in o.error
+    assert o.seconds < 30
+
+
+def test_missing_driver_and_bad_header_are_outcomes(tmp_path):
+    p = kernel(tmp_path, "m.cl", "//pass\n//--local_size=64\n")
+    o = run_kernel(p, [str(tmp_path / "no-such-driver")], timeout=30)
+    assert o.status is Status.FAIL and "cannot start driver" in o.error
+    bad = tmp_path / "bad.cl"
+    bad.write_text("__kernel void k() {}\n")
+    o = run_kernel(bad, [str(tmp_path / "no-such-driver")], timeout=30)
+    assert o.status is Status.FAIL and o.error.startswith("bad header:")
+
+
+def test_driver_as_shell_string(tmp_path, fake):
+    p = kernel(tmp_path, "s.cl", "//pass\n//--local_size=64\n//^Verified$\n")
+    o = run_kernel(p, shlex.join(fake(0, "Verified")), timeout=30)
+    assert o.status is Status.PASS
+
+
+# ---------------------------------------------------------------- collection and CLI
+
+def test_collect_kernels(tmp_path):
+    (tmp_path / "sub").mkdir()
+    for name in ("sub/b.cu", "a.cl", "notes.txt"):
+        (tmp_path / name).write_text("//pass\n//--local_size=1\n")
+    assert [p.name for p in collect_kernels([tmp_path])] == ["a.cl", "b.cu"]
+    with pytest.raises(FileNotFoundError):
+        collect_kernels([tmp_path / "missing"])
+
+
+def test_cli_summary_and_exit_code(tmp_path, fake):
+    kernel(tmp_path, "good.cl", RACE_HEADER.replace("k.cl", "good.cl"),
+           body="\n")
+    kernel(tmp_path, "bad.cl", "//pass\n//--local_size=64\n")
+    kernel(tmp_path, "gap.cu", "//pass\n//--blockDim=32\n//known_gap: later\n")
+    driver = shlex.join(fake(6, RACE_TEXT.replace("k.cl", "good.cl")))
+    result = CliRunner().invoke(main, [str(tmp_path), "-j", "2", "--driver", driver,
+                                       "--timeout", "30"])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert any(l.startswith("PASS") and "good.cl" in l for l in lines)
+    assert any(l.startswith("FAIL") and "bad.cl" in l and "expected SUCCESS (0)" in l
+               for l in lines)
+    assert any(l.startswith("KNOWN_GAP") and "gap.cu" in l for l in lines)
+    assert "1 passed, 1 failed, 1 known gaps" in result.output
+    assert "by expected result: NOT_ALL_VERIFIED: 1/1, pass: 0/2" in result.output
+    assert "known gap: " in result.output and "gap.cu: later" in result.output
+
+
+def test_cli_all_passing_exits_zero(tmp_path, fake):
+    kernel(tmp_path, "ok.cl", "//pass\n//--local_size=64\n//Verified\n")
+    result = CliRunner().invoke(main, [str(tmp_path), "--driver",
+                                       shlex.join(fake(0, "Verified: ok.cl"))])
+    assert result.exit_code == 0, result.output
+    assert "1 passed, 0 failed" in result.output
+
+
+def test_cli_missing_path_is_usage_error(tmp_path):
+    result = CliRunner().invoke(main, [str(tmp_path / "missing")])
+    assert result.exit_code == 2
+    assert "no such file or directory" in result.output

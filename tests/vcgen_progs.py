@@ -1,0 +1,54 @@
+"""Small two-thread IL programs for the VC/Houdini/report tests (helpers, not tests)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+BPL = Path(__file__).parent / "bpl"
+
+HEADER_1D = """\
+function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
+function {:bvbuiltin "bvsub"} BV32_SUB(bv32, bv32): bv32;
+function {:bvbuiltin "bvmul"} BV32_MUL(bv32, bv32): bv32;
+function {:bvbuiltin "bvult"} BV32_ULT(bv32, bv32): bool;
+function {:bvbuiltin "bvule"} BV32_ULE(bv32, bv32): bool;
+const local_id_x$1: bv32;
+const local_id_x$2: bv32;
+const group_id_x$1: bv32;
+const group_id_x$2: bv32;
+const group_size_x: bv32;
+const num_groups_x: bv32;
+axiom group_size_x == 16bv32;
+axiom num_groups_x == 2bv32;
+axiom BV32_ULT(group_id_x$1, num_groups_x) && BV32_ULT(group_id_x$2, num_groups_x);
+axiom BV32_ULT(local_id_x$1, group_size_x) && BV32_ULT(local_id_x$2, group_size_x);
+axiom group_id_x$1 == group_id_x$2 ==> local_id_x$1 != local_id_x$2;
+"""
+
+
+def kernel(body: str, params: str = "", specs: str = "", decls: str = "",
+           language: str = "opencl") -> str:
+    """A program text: the 1-D header, extra ``decls`` and a kernel with ``body``."""
+    return (HEADER_1D + decls +
+            f'procedure {{:kernel}} {{:source_name "k"}} {{:language "{language}"}} $k({params})\n'
+            f"{specs}{{\n{body}}}\n")
+
+
+def counting_loop(assert_in_body: str, bound: str = "10bv32") -> str:
+    """``for (i = 0; i < bound; i++) { assert_in_body }`` with the assert a user assertion."""
+    return kernel(f"""\
+  var $i: bv32;
+  $entry:
+    $i := 0bv32;
+    goto $head;
+  $head:
+    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($i, {bound});
+    assert {{:sourceloc "loop.cl", 4, 5}} {{:user_assert}} {{:thread 1}} {assert_in_body};
+    $i := BV32_ADD($i, 1bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($i, {bound});
+    assert {{:vacuity_check}} false;
+    return;
+""")

@@ -1,0 +1,81 @@
+"""Shared-state abstraction chooser (``vcgen abstract``): paper 000, sections 5.2 and 6.2.3.
+
+Under the *adversarial* abstraction reads of an array return arbitrary values and the
+array disappears from the two-thread program; under the *equality* abstraction each
+thread keeps its own copy (DESIGN.md 5.7).  Adversarial is cheaper and suffices unless
+values read from the array matter for race freedom: an array gets the equality
+abstraction when values read from it may flow (through local variables and through
+other arrays) into an address, a branch condition, an assertion/assumption, or a
+loop invariant.  The analysis is a flow-insensitive backward taint over one-thread IL.
+
+Input and output are one-thread programs; each array ``var`` gets ``{:equality}`` or
+``{:adversarial}`` (an existing one is respected unless ``force`` is given).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import il
+
+
+def _reads_of(e: il.Expr) -> set:
+    return il.free_vars(e)
+
+
+def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set:
+    """Arrays whose read values may reach an address, branch condition or assertion.
+
+    ``arrays``: names of the global map variables.  Returns a subset of ``arrays``.
+    """
+    # Dependencies: variable -> names (vars/arrays) its assigned values are computed from.
+    deps: dict = {}
+    sinks: set = set()
+    for b in proc.blocks:
+        for c in b.cmds:
+            if isinstance(c, il.Assign):
+                for l, r in zip(c.lhss, c.rhss):
+                    deps.setdefault(l.name, set()).update(_reads_of(r))
+                    if isinstance(l, il.MapLhs):
+                        sinks |= _reads_of(l.index)
+                    for x in il.subexprs(r):
+                        if isinstance(x, il.MapSelect):
+                            sinks |= _reads_of(x.index)
+            elif isinstance(c, (il.Assume, il.Assert)):
+                sinks |= _reads_of(c.expr)
+            elif isinstance(c, il.Call):
+                for a in c.args:
+                    sinks |= _reads_of(a)
+    for s in proc.specs:
+        sinks |= _reads_of(s.expr)
+    relevant, stack = set(), list(sinks)
+    while stack:
+        n = stack.pop()
+        if n in relevant:
+            continue
+        relevant.add(n)
+        stack.extend(deps.get(n, ()))
+    return relevant & arrays
+
+
+def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program:
+    """Annotate every array with ``{:equality}`` or ``{:adversarial}``.
+
+    ``force``: "equality" or "adversarial" to override the analysis for all arrays
+    (``--equality-abstraction`` / ``--adversarial-abstraction`` / ``--only-divergence``).
+    """
+    arrays = {d.name for d in prog.globals() if isinstance(d.type, il.MapType)}
+    try:
+        kernel = prog.kernel()
+    except ValueError:
+        return prog
+    needed = relevant_arrays(kernel, arrays) if force is None else set()
+    decls = []
+    for d in prog.decls:
+        if isinstance(d, il.VarDecl) and d.name in arrays:
+            has = il.has_attr(d.attrs, "equality") or il.has_attr(d.attrs, "adversarial")
+            if force or not has:
+                choice = force or ("equality" if d.name in needed else "adversarial")
+                attrs = tuple(a for a in d.attrs if a.name not in ("equality", "adversarial"))
+                d = replace(d, attrs=attrs + (il.Attr(choice),))
+        decls.append(d)
+    return il.Program(tuple(decls))

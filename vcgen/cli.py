@@ -1,0 +1,146 @@
+"""``vcgen``: the stage commands that read IL (DESIGN.md section 2).
+
+Each command reads a file (or ``-``), writes a file (or ``-``) atomically, and never
+overwrites its input.  Errors print one line on stderr and exit with the
+GPUVerify-compatible code of ``vcgen.exitcodes``.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import fileio, printer
+from .exitcodes import ExitCode, ToolError
+
+
+def load_program(path: str):
+    """Parse an IL file; ToolError(GPUVERIFYVCGEN_ERROR) with line:column on malformed input."""
+    from .parser import ILParseError, parse_program
+    text = fileio.read_text(path)
+    try:
+        return parse_program(text, path if path != "-" else "<stdin>")
+    except ILParseError as e:
+        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
+
+
+def run_guarded(fn, *args, **kwargs):
+    """Run a command body, turning ToolError and Ctrl-C into a message and exit code."""
+    try:
+        return fn(*args, **kwargs)
+    except ToolError as e:
+        click.echo(f"error: {e}" if not str(e).split(":")[0].endswith((".cl", ".cu", ".bpl", ".gbpl", ".ll"))
+                   else str(e), err=True)
+        sys.exit(int(e.code))
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(int(ExitCode.CTRL_C))
+    except RecursionError:
+        click.echo("error: program too deeply nested", err=True)
+        sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
+
+
+class ExitCodeGroup(click.Group):
+    """Usage errors exit with COMMAND_LINE_ERROR (1), as GPUVerify does, not click's 2."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message() if hasattr(e, "format_message") else str(e))
+            sys.exit(0)
+        except click.UsageError as e:
+            e.show()
+            sys.exit(int(ExitCode.COMMAND_LINE_ERROR))
+        except click.exceptions.Abort:
+            sys.exit(int(ExitCode.CTRL_C))
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=ExitCodeGroup)
+def main():
+    """Stages of the verifier that read and write IL (Boogie subset, docs/IL.md)."""
+
+
+@main.command("abstract")
+@click.argument("input", default="-")
+@click.option("-o", "--output", default="-", help="Output .gbpl file (default: stdout).")
+@click.option("--equality-abstraction", "force", flag_value="equality", help="Force equality for every array.")
+@click.option("--adversarial-abstraction", "force", flag_value="adversarial", help="Force adversarial for every array.")
+def abstract_cmd(input, output, force):
+    """Choose the shared-state abstraction per array (taint analysis, paper 000 5.2).
+
+    Reads a one-thread .gbpl, writes it back with {:equality} / {:adversarial} on each array.
+    """
+    from .abstract import choose_abstraction
+
+    def body():
+        prog = choose_abstraction(load_program(input), force=force)
+        fileio.write_text(output, printer.program_str(prog), input)
+    run_guarded(body)
+
+
+def lockstep_options(local_size, num_groups, global_size, block_dim, grid_dim, global_offset,
+                     only_intra_group, only_divergence, no_benign_tolerance, no_infer):
+    from .launch import launch_config
+    from .lockstep import LockstepOptions
+    return LockstepOptions(launch_config(local_size, num_groups, global_size, block_dim, grid_dim, global_offset),
+                           only_intra_group=only_intra_group, only_divergence=only_divergence,
+                           benign_tolerance=not no_benign_tolerance, infer=not no_infer)
+
+
+def launch_flags(f):
+    for opt in reversed([
+        click.option("--local_size", "--local-size", "local_size", help="Work-group size: N, [x,y] or [x,y,z]."),
+        click.option("--num_groups", "--num-groups", "num_groups", help="Number of work groups per dimension."),
+        click.option("--global_size", "--global-size", "global_size", help="Global size (multiple of local size)."),
+        click.option("--blockDim", "block_dim", help="CUDA block size."),
+        click.option("--gridDim", "grid_dim", help="CUDA grid size."),
+        click.option("--global_offset", "global_offset", help="OpenCL global offset."),
+        click.option("--only-intra-group", is_flag=True, help="Check only pairs of threads in one group."),
+        click.option("--only-divergence", is_flag=True, help="Check only barrier divergence (adversarial arrays)."),
+        click.option("--no-benign-tolerance", is_flag=True, help="Report same-value write-write races too."),
+        click.option("--no-infer", is_flag=True, help="Generate no candidate invariants."),
+    ]):
+        f = opt(f)
+    return f
+
+
+@main.command("lockstep")
+@click.argument("input", default="-")
+@click.option("-o", "--output", default="-", help="Output two-thread .bpl file (default: stdout).")
+@launch_flags
+def lockstep_cmd(input, output, **flags):
+    """Two-thread reduction: one-thread .gbpl -> two-thread .bpl with checks and candidates.
+
+    Uniformity analysis, lock-step predication of the unstructured CFG, access logging,
+    race / divergence / assertion checks, launch constraints (paper 000, sections 4-5).
+    """
+    from .lockstep import lockstep
+
+    def body():
+        opts = lockstep_options(**flags)
+        prog = lockstep(load_program(input), opts)
+        fileio.write_text(output, printer.program_str(prog), input)
+    run_guarded(body)
+
+
+def _register_optional() -> None:
+    """Commands implemented in the back-end modules (houdini, smt, verify, run)."""
+    for module, attr in (("houdini", "houdini_command"), ("verify", "smt_command"),
+                         ("verify", "verify_command"), ("interp", "run_command")):
+        try:
+            mod = __import__(f"vcgen.{module}", fromlist=[attr])
+        except ImportError:
+            continue
+        cmd = getattr(mod, attr, None)
+        if cmd is not None:
+            main.add_command(cmd)
+
+
+_register_optional()
+
+
+if __name__ == "__main__":
+    main()

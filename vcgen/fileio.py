@@ -1,0 +1,45 @@
+"""Reading and writing stage files: ``-`` means stdin/stdout, writes are atomic.
+
+A stage never overwrites its input and writes its output by temp file + rename, so a
+failed run loses nothing (DESIGN.md section 8).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .exitcodes import ExitCode, ToolError
+
+
+def read_text(path: str) -> str:
+    """Text of ``path`` (``-`` = stdin).  ToolError(COMMAND_LINE_ERROR) if unreadable."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text()
+    except FileNotFoundError:
+        raise ToolError(f"{path}: file not found", ExitCode.COMMAND_LINE_ERROR) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ToolError(f"{path}: cannot read: {e}", ExitCode.COMMAND_LINE_ERROR) from None
+
+
+def write_text(path: str, text: str, input_path: str | None = None) -> None:
+    """Write ``text`` to ``path`` atomically (``-`` = stdout).
+
+    Raises ToolError(COMMAND_LINE_ERROR) if ``path`` is the input file or cannot be written.
+    """
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    if input_path not in (None, "-") and os.path.exists(path) and os.path.samefile(path, input_path):
+        raise ToolError(f"{path}: refusing to overwrite the input file", ExitCode.COMMAND_LINE_ERROR)
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise ToolError(f"{path}: cannot write: {e}", ExitCode.COMMAND_LINE_ERROR) from None

@@ -1,0 +1,239 @@
+"""Houdini: the largest inductive subset of the candidate invariants (paper 003 section 2.2).
+
+Candidates are asserts ``assert {:candidate "rN"} _bK ==> e;`` at loop heads, ``_bK`` a
+``const {:existential true} _bK: bool``.  After loop cutting, each candidate is checked on
+loop entry and on every back edge.  Starting from all candidates, every query checks the
+candidates still alive (guards of dead ones assumed false, ordinary assertions assumed,
+not checked); every candidate whose check fails in the model is dropped; repeat until the
+query is unsat (paper 003 section 2.2.2).  Soundness under solver trouble: if the
+all-candidates query is ``unknown``/timeout, each alive candidate is queried alone and
+dropped unless that query is unsat; the fixpoint is reached only when every alive
+candidate was proved in the same round (DESIGN.md section 6).
+
+All rounds use the same solver instance and VC (assumption literals only).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+from . import il, loopcut, passify, vc as vcmod
+from .solvers import make_backend
+
+
+@dataclass
+class RuleStats:
+    generated: int = 0
+    proved: int = 0
+
+
+@dataclass
+class HoudiniStats:
+    """Per candidate rule (``"r3"``) counts, plus totals; ``seconds`` is wall time."""
+    rules: dict = field(default_factory=dict)  # rule -> RuleStats
+    rounds: int = 0
+    queries: int = 0
+    dropped_on_unknown: int = 0
+    seconds: float = 0.0
+
+    @property
+    def generated(self) -> int:
+        return sum(r.generated for r in self.rules.values())
+
+    @property
+    def proved(self) -> int:
+        return sum(r.proved for r in self.rules.values())
+
+    def lines(self) -> list:
+        """Human-readable summary (``--infer-info``)."""
+        out = [f"Houdini: {self.proved} of {self.generated} candidates proved in {self.rounds} "
+               f"rounds, {self.queries} queries, {self.seconds:.2f} s"]
+        if self.dropped_on_unknown:
+            out.append(f"Houdini: {self.dropped_on_unknown} candidates dropped because the "
+                       "solver returned unknown or timed out")
+        for rule in sorted(self.rules, key=_rule_key):
+            r = self.rules[rule]
+            out.append(f"  {rule}: generated {r.generated}, proved {r.proved}")
+        return out
+
+    def as_dict(self) -> dict:
+        return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
+                "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
+                "seconds": round(self.seconds, 3),
+                "rules": {k: {"generated": v.generated, "proved": v.proved}
+                          for k, v in sorted(self.rules.items(), key=lambda kv: _rule_key(kv[0]))}}
+
+
+def _rule_key(rule: str):
+    digits = "".join(ch for ch in rule if ch.isdigit())
+    return (int(digits) if digits else 1 << 30, rule)
+
+
+def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None) -> set:
+    """Names of the guards of the candidates that survive (an inductive set).
+
+    ``backend`` is a solver back end over ``vc`` (see ``vcgen.solvers``).
+    """
+    stats = stats if stats is not None else HoudiniStats()
+    by_guard: dict = {}
+    for c in vc.checks:
+        if c.is_candidate:
+            by_guard.setdefault(c.guard, []).append(c)
+    alive = set(by_guard)
+    while alive:
+        stats.rounds += 1
+        enabled = {c.index for g in alive for c in by_guard[g]}
+        out = backend.check(vc.assumptions(enabled, alive))
+        stats.queries += 1
+        if out.status == "unsat":
+            break
+        if out.status == "sat":
+            dead = _falsified(vc, backend, alive, by_guard)
+            if not dead:  # a model that fails no candidate: cannot happen; stay sound
+                dead = set(alive)
+            alive -= dead
+            continue
+        if not _one_by_one(vc, backend, alive, by_guard, stats):
+            break
+    return alive
+
+
+def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
+    checks = [c for g in sorted(alive) for c in by_guard[g]]
+    values = backend.values([c.fail for c in checks])
+    return {c.guard for c, v in zip(checks, values) if v is True}
+
+
+def _one_by_one(vc, backend, alive: set, by_guard: dict, stats: HoudiniStats) -> bool:
+    """One round of single-candidate queries; True if some candidate was dropped."""
+    dropped = False
+    for g in sorted(alive):
+        if g not in alive:
+            continue
+        out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive))
+        stats.queries += 1
+        if out.status == "unsat":
+            continue
+        if out.status == "sat":
+            dead = _falsified(vc, backend, alive, by_guard) | {g}
+        else:
+            dead = {g}
+            stats.dropped_on_unknown += 1
+        alive -= dead
+        dropped = True
+    return dropped
+
+
+def candidate_rules(vc: vcmod.VC) -> dict:
+    """Guard name -> rule name, for every candidate check of the VC."""
+    return {c.guard: c.rule for c in vc.checks if c.is_candidate}
+
+
+def fill_stats(stats: HoudiniStats, rules: dict, alive: set) -> None:
+    for guard, rule in rules.items():
+        r = stats.rules.setdefault(rule, RuleStats())
+        r.generated += 1
+        r.proved += guard in alive
+
+
+def apply_invariants(program: il.Program, alive: set) -> il.Program:
+    """The program with surviving candidates as ``assert {:invariant} {:inferred "rN"} e;``,
+    the others deleted, and the ``{:existential}`` constants removed."""
+    guards = vcmod.existential_consts(program)
+
+    def rewrite(c: il.Cmd):
+        if not (isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")):
+            return [c]
+        cg = vcmod.candidate_guard(c.expr, guards)
+        if cg is None or cg[0] not in alive:
+            return []
+        rule = il.attr(c.attrs, "candidate").args
+        rest = tuple(a for a in c.attrs if a.name != "candidate")
+        return [il.Assert(cg[1], (il.Attr("invariant"), il.Attr("inferred", rule)) + rest)]
+
+    decls = []
+    for d in program.decls:
+        if isinstance(d, il.ConstDecl) and d.name in guards:
+            continue
+        if isinstance(d, il.ProcedureDecl) and d.blocks is not None:
+            blocks = tuple(replace(b, cmds=tuple(x for c in b.cmds for x in rewrite(c)))
+                           for b in d.blocks)
+            d = replace(d, blocks=blocks)
+        decls.append(d)
+    return il.Program(tuple(decls))
+
+
+def has_candidates(program: il.Program) -> bool:
+    """Whether the kernel still contains ``{:candidate}`` asserts."""
+    try:
+        k = program.kernel()
+    except ValueError:
+        return False
+    return any(isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")
+               for b in (k.blocks or ()) for c in b.cmds)
+
+
+def cut_vc(program: il.Program) -> vcmod.VC:
+    """The VC of the kernel of ``program`` with loops cut by their invariants and candidates."""
+    kernel = _kernel(program)
+    acyclic = loopcut.cut_loops(kernel)
+    return vcmod.build_vc(program, passify.passify(program, acyclic))
+
+
+def _kernel(program: il.Program) -> il.ProcedureDecl:
+    from .exitcodes import ExitCode, ToolError
+    try:
+        k = program.kernel()
+    except ValueError as e:
+        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
+    if k.blocks is None:
+        raise ToolError(f"kernel {k.name} has no body", ExitCode.GPUVERIFYVCGEN_ERROR)
+    return k
+
+
+def run_houdini(program: il.Program, options=None) -> tuple:
+    """``(program with inferred invariants, HoudiniStats)``.
+
+    ``options`` may give ``timeout`` (seconds per query) and ``solver`` (see
+    ``solvers.make_backend``).  Raises ToolError on malformed programs.
+    """
+    start = time.monotonic()
+    vc = cut_vc(program)
+    backend = make_backend(vc, getattr(options, "solver", None), getattr(options, "timeout", None))
+    try:
+        stats = HoudiniStats()
+        alive = houdini_fixpoint(vc, backend, stats)
+    finally:
+        backend.close()
+    fill_stats(stats, candidate_rules(vc), alive)
+    stats.seconds = time.monotonic() - start
+    return apply_invariants(program, alive), stats
+
+
+import click
+
+
+@click.command("houdini")
+@click.argument("input_file", metavar="IN")
+@click.option("-o", "--output", required=True, help="Output .inv.bpl file (- = stdout).")
+@click.option("--timeout", type=float, default=None, help="Seconds per solver query (0 = none).")
+@click.option("--solver", default=None, help="SMT-LIB2 solver: z3|cvc5|yices|bitwuzla or a command line.")
+@click.option("--infer-info", is_flag=True, help="Print per-rule candidate statistics to stderr.")
+def houdini_command(input_file, output, timeout, solver, infer_info):
+    """Keep the largest inductive subset of IN's candidate invariants; write the program
+    with the survivors as {:invariant} {:inferred "rN"} asserts."""
+    from types import SimpleNamespace
+
+    from .fileio import write_text
+    from .printer import program_str
+    from .verify import load_program, run_tool
+
+    def go():
+        program = load_program(input_file)
+        opts = SimpleNamespace(timeout=timeout if timeout and timeout > 0 else None, solver=solver)
+        out, stats = run_houdini(program, opts)
+        write_text(output, program_str(out), input_file)
+        if infer_info:
+            click.echo("\n".join(stats.lines()), err=True)
+        return 0
+    run_tool(go)

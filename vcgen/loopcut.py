@@ -1,0 +1,169 @@
+"""Make the kernel's CFG acyclic: cut loops with their invariants, or unwind them.
+
+``cut_loops`` is the standard loop-cutting transformation (paper 003 section 2.1; DESIGN.md
+section 6): for a loop with header ``H`` and invariants ``I`` (the invariant asserts at the
+start of ``H``, see ``cfg.header_invariants``)
+
+* every entry edge goes to a new block ``H$entry``: ``assert I`` (tagged
+  ``{:loop_check "entry"}``), ``havoc`` the variables the loop (nested loops included)
+  modifies, ``assume I``;
+* every back edge ``L -> H`` goes to a new block ``H$back$L``: ``assert I`` (tagged
+  ``{:loop_check "maintained"}``), ``assume false``.
+
+``unwind_loops`` is bug-finding mode (``--findbugs``, ``--loop-unwind=N``): N copies of each
+loop body followed by one copy in which assertions are only assumed (it lets paths leave
+the loop after N complete iterations); its back edges end in ``assume false``.  Candidate
+invariants are dropped, other invariants become ordinary checks of each iteration.
+
+Both keep every assert's attributes, so a model can still say which check failed.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import cfg, il
+from .exitcodes import ExitCode, ToolError
+
+LOOP_CHECK = "loop_check"  # attribute added to the copies of invariant asserts
+
+
+def _tag(a: il.Assert, how: str) -> il.Assert:
+    return il.Assert(a.expr, a.attrs + (il.Attr(LOOP_CHECK, (how,)),))
+
+
+def _retarget(b: il.Block, mapping) -> il.Block:
+    if isinstance(b.transfer, il.Goto):
+        return replace(b, transfer=il.Goto(tuple(mapping(t) for t in b.transfer.targets)))
+    return b
+
+
+def _check_no_calls(proc: il.ProcedureDecl) -> None:
+    for b in proc.blocks:
+        for c in b.cmds:
+            if isinstance(c, il.Call):
+                raise ToolError(f"{proc.name}: block {b.label}: call to {c.proc} in the "
+                                "two-thread program (VC generation needs inlined code)",
+                                ExitCode.GPUVERIFYVCGEN_ERROR)
+
+
+def _fresh(label: str, taken: set) -> str:
+    out, i = label, 0
+    while out in taken:
+        i += 1
+        out = f"{label}${i}"
+    taken.add(out)
+    return out
+
+
+def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
+    """The procedure with every natural loop cut by its invariants (acyclic result).
+
+    Raises ToolError(GPUVERIFYVCGEN_ERROR) on irreducible control flow or calls.
+    """
+    _check_no_calls(proc)
+    loops = cfg.natural_loops(proc)
+    if not loops:
+        return proc
+    blocks = cfg.block_map(proc)
+    taken = set(blocks)
+    by_header = {lp.header: lp for lp in loops}
+    new_blocks: dict = {}
+    entry_label: dict = {}
+    back_label: dict = {}
+    for h, lp in by_header.items():
+        invs, rest = cfg.header_invariants(blocks[h])
+        modified = sorted(cfg.modified_vars(blocks[b] for b in lp.blocks))
+        pre = [_tag(a, "entry") for a in invs]
+        if modified:
+            pre.append(il.Havoc(tuple(modified)))
+        pre += [il.Assume(a.expr) for a in invs]
+        entry_label[h] = _fresh(f"{h}$entry", taken)
+        new_blocks[entry_label[h]] = il.Block(entry_label[h], tuple(pre), il.Goto((h,)))
+        blocks[h] = replace(blocks[h], cmds=rest)
+        for latch in sorted(lp.latches):
+            lab = _fresh(f"{h}$back${latch}", taken)
+            back_label[(latch, h)] = lab
+            cmds = tuple(_tag(a, "maintained") for a in invs) + (il.Assume(il.FALSE),)
+            new_blocks[lab] = il.Block(lab, cmds, il.Return())
+
+    def target(src: str):
+        def go(t: str) -> str:
+            if (src, t) in back_label:
+                return back_label[(src, t)]
+            return entry_label.get(t, t)
+        return go
+
+    out = []
+    first = proc.blocks[0].label
+    if first in entry_label:
+        out.append(new_blocks.pop(entry_label[first]))
+    for b in proc.blocks:
+        blk = _retarget(blocks[b.label], target(b.label))
+        if b.label in entry_label and entry_label[b.label] in new_blocks:
+            out.append(new_blocks.pop(entry_label[b.label]))
+        out.append(blk)
+        for (latch, h), lab in back_label.items():
+            if latch == b.label:
+                out.append(new_blocks.pop(lab))
+    return replace(proc, blocks=tuple(out))
+
+
+def unwind_loops(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
+    """Bug-finding mode: each loop unrolled ``depth`` times (acyclic result, an
+    under-approximation: every path of the result is a path of ``proc``).
+
+    Innermost loops are unrolled first, so nested loops multiply.  Raises ToolError on
+    irreducible control flow, calls, or ``depth < 0``.
+    """
+    if depth < 0:
+        raise ToolError("--loop-unwind must be at least 0", ExitCode.COMMAND_LINE_ERROR)
+    _check_no_calls(proc)
+    proc = _drop_candidates(proc)
+    while True:
+        loops = cfg.natural_loops(proc)
+        if not loops:
+            return proc
+        innermost = next(lp for lp in reversed(loops) if not lp.children)
+        proc = _unroll_one(proc, innermost, depth)
+
+
+def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
+    blocks = tuple(replace(b, cmds=tuple(c for c in b.cmds if not (
+        isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")))) for b in proc.blocks)
+    return replace(proc, blocks=blocks)
+
+
+def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.ProcedureDecl:
+    blocks = cfg.block_map(proc)
+    taken = set(blocks)
+    h = lp.header
+    body = [b.label for b in proc.blocks if b.label in lp.blocks]
+    names = {(lab, k): _fresh(f"{lab}$u{k}", taken) for k in range(depth + 1) for lab in body}
+    cut = _fresh(f"{h}$unwound", taken)
+
+    def copy(lab: str, k: int) -> il.Block:
+        b = blocks[lab]
+        cmds = []
+        for c in b.cmds:
+            if isinstance(c, il.Assert):
+                if k == depth:
+                    c = il.Assume(c.expr, c.attrs)
+                elif lab == h and cfg.is_invariant_assert(c):
+                    c = _tag(c, "entry" if k == 0 else "maintained")
+            cmds.append(c)
+
+        def go(t: str) -> str:
+            if t == h:
+                return names[(h, k + 1)] if k < depth else cut
+            return names[(t, k)] if t in lp.blocks else t
+        return _retarget(replace(b, label=names[(lab, k)], cmds=tuple(cmds)), go)
+
+    copies = [copy(lab, k) for k in range(depth + 1) for lab in body]
+    cut_block = il.Block(cut, (il.Assume(il.FALSE),), il.Return())
+    out = []
+    for b in proc.blocks:
+        if b.label == h:
+            out += copies + [cut_block]
+        elif b.label not in lp.blocks:
+            out.append(_retarget(b, lambda t: names[(h, 0)] if t == h else t))
+    return replace(proc, blocks=tuple(out))

@@ -1,0 +1,136 @@
+"""Render a ``VerificationResult`` as GPUVerify-compatible text or as JSON.
+
+The wording follows DESIGN.md section 7 exactly (users match it with regular expressions):
+
+    kernel.cl: error: possible write-write race on p[5]:
+
+    Write by work item 5 with local id 5 in work group 0, kernel.cl:13:3:
+      p[get_global_id(0) + 1] = get_global_id(0);
+
+Each location is followed by its source line (read from the file named by the location,
+looked up as given, then in ``result.search_dirs``; omitted if unreadable).  Ids print as
+a number in 1-D launches and as ``(x, y, z)`` otherwise.
+"""
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+
+from .verify import ErrorRecord, Location, ThreadInfo, VerificationResult
+
+VACUITY_WARNING = ("warning: the preconditions or launch constraints are contradictory; "
+                   "the verification is vacuous")
+SPURIOUS_NOTE = ("note: bug-finding mode (loops unwound {n} times): reports are executions of "
+                 "the abstract program (arbitrary values for abstracted shared memory, "
+                 "uninterpreted floating point) and may be spurious")
+
+
+@lru_cache(maxsize=64)
+def _file_lines(path: str) -> tuple | None:
+    try:
+        with open(path, errors="replace") as f:
+            return tuple(f.read().splitlines())
+    except OSError:
+        return None
+
+
+def source_line(loc: Location | None, search_dirs: tuple = ()) -> str | None:
+    """The text of ``loc``'s line, stripped, or None if the file cannot be read."""
+    if loc is None or loc.line <= 0:
+        return None
+    candidates = [loc.file] + [os.path.join(d, os.path.basename(loc.file)) for d in search_dirs] \
+        + [os.path.join(d, loc.file) for d in search_dirs]
+    for path in candidates:
+        lines = _file_lines(path)
+        if lines is not None and loc.line <= len(lines):
+            return lines[loc.line - 1].strip()
+    return None
+
+
+def _ids(t: tuple, dims: int) -> str:
+    return str(t[0]) if dims == 1 else f"({t[0]}, {t[1]}, {t[2]})"
+
+
+def describe_thread(t: ThreadInfo, language: str, dims: int) -> str:
+    """``work item N with local id L in work group G`` (OpenCL) or
+    ``thread L in thread block G (global id N)`` (CUDA)."""
+    if language == "cuda":
+        return (f"thread {_ids(t.local_id, dims)} in thread block {_ids(t.group_id, dims)} "
+                f"(global id {_ids(t.global_id, dims)})")
+    return (f"work item {_ids(t.global_id, dims)} with local id {_ids(t.local_id, dims)} "
+            f"in work group {_ids(t.group_id, dims)}")
+
+
+def _with_line(head: str, loc: Location | None, dirs: tuple) -> list:
+    line = source_line(loc, dirs)
+    return [head] + ([f"  {line}"] if line is not None else [])
+
+
+def _prefix(loc: Location | None, fallback: str) -> str:
+    return str(loc) if loc is not None else fallback
+
+
+def render_error(e: ErrorRecord, r: VerificationResult) -> list:
+    """Lines of one error report."""
+    lang, dims, dirs = r.language, r.dims, r.search_dirs
+    who = describe_thread(e.thread, lang, dims) if e.thread else "a thread"
+    where = _prefix(e.location, r.file)
+    if e.kind == "race":
+        file = e.location.file if e.location else r.file
+        k1, k2 = e.access_kinds
+        out = [f"{file}: error: possible {k1}-{k2} race on {e.element}:", ""]
+        other = describe_thread(e.other_thread, lang, dims)
+        loc1 = f", {e.other_location}:" if e.other_location else ":"
+        out += _with_line(f"{k1.capitalize()} by {other}{loc1}", e.other_location, dirs)
+        out.append("")
+        loc2 = f", {e.location}:" if e.location else ":"
+        out += _with_line(f"{k2.capitalize()} by {who}{loc2}", e.location, dirs)
+    else:
+        msg = {
+            "barrier_divergence": "barrier may be reached by non-uniform control flow",
+            "user_assert": f"this assertion might not hold for {who}",
+            "null_pointer": f"possible null pointer access for {who}",
+            "array_bounds": f"possible array out-of-bounds access on array "
+                            f"{e.array_name or '?'} by {who}",
+            "invariant_entry": "loop invariant might not hold on entry",
+            "invariant_maintained": "loop invariant might not be maintained by the loop",
+            "postcondition": f"postcondition might not hold for {who}",
+        }.get(e.kind, f"this assertion might not hold for {who}")
+        out = _with_line(f"{where}: error: {msg}", e.location, dirs)
+    if e.args:
+        out.append("Kernel arguments: " + ", ".join(f"{k} = {v}" for k, v in e.args.items()))
+    return out
+
+
+def render_report(result: VerificationResult, options=None) -> str:
+    """The report text (``options.json`` -> the JSON form instead), newline-terminated."""
+    if getattr(options, "json", False):
+        return json.dumps(result.as_dict(), indent=2) + "\n"
+    lines: list = []
+    for i, e in enumerate(result.errors):
+        if i:
+            lines.append("")
+        lines += render_error(e, result)
+    if result.findbugs and result.errors:
+        lines += ["", SPURIOUS_NOTE.format(n=result.unwind)]
+    s = result.status
+    if s == "verified":
+        lines.append(f"Verified: {result.file}")
+        lines += [f"- {c}" for c in result.claims]
+        lines.append("(but absolutely no warranty provided)")
+    elif s == "no_bugs_found":
+        lines.append(f"No bugs found in {result.file} with loops unwound {result.unwind} times "
+                     "(bug-finding mode: this is not a proof)")
+    elif s == "vacuous":
+        lines.append(VACUITY_WARNING)
+    elif s == "timeout":
+        lines.append(f"{result.file}: error: the solver timed out after {result.timeout} s "
+                     f"per query{' (' + result.reason + ')' if result.reason else ''}; not verified")
+    elif s == "unknown":
+        lines.append(f"{result.file}: error: the solver could not decide the verification "
+                     f"condition ({result.reason or 'unknown'}); not verified")
+    if result.houdini is not None and result.houdini.dropped_on_unknown and s != "verified":
+        lines.append(f"note: {result.houdini.dropped_on_unknown} candidate invariants were "
+                     "dropped because the solver returned unknown or timed out")
+    return "\n".join(lines) + "\n"

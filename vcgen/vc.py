@@ -1,0 +1,364 @@
+"""IL expressions -> z3 terms, and the verification condition of a passive program.
+
+Encoding (forward, linear size, DESIGN.md section 6): for each passive block ``B`` a Boolean
+``reach_B`` = "some path from the entry reaches the start of ``B`` with all assumptions
+so far true" (the disjunction of the predecessors' end conditions, edge copies being
+separate edge blocks); inside a block the path condition grows with each ``assume``; an
+assertion ``a`` gets a Boolean ``fail_a`` = path condition && !e, and is *assumed*
+afterwards (assert-then-assume).  The query is the single formula ``(en_1 && fail_1) || ...
+|| (en_n && fail_n)``; an assertion is switched off (only assumed, as the path condition
+after it already does) by the assumption literal ``!en_a``, so one solver instance answers
+every Houdini round and the final check (``check(assumptions)``).  (Assuming ``!fail_a``
+instead would be unsound: it constrains variables shared with sibling paths.)  A model names the failing assertions: those whose ``fail_a``
+is true.
+
+Sorts: ``bool`` -> Bool, ``int`` -> Int, ``bvN`` -> BitVec(N), ``[D]R`` -> Array(D, R),
+``type T = S`` -> S, opaque ``type T`` -> an uninterpreted sort.  Functions with
+``{:bvbuiltin "op"}`` map to the SMT-LIB bit-vector operation, functions with a body are
+inlined, other functions are uninterpreted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from . import il
+from .exitcodes import ExitCode, ToolError
+from .passify import PassiveAssert, PassiveProgram
+from .printer import expr_str
+
+
+def _err(msg: str) -> ToolError:
+    return ToolError(msg, ExitCode.GPUVERIFYVCGEN_ERROR)
+
+
+def _bv_binary(ctx):
+    one = lambda a: z3.BitVecVal(1, 1, ctx)
+    zero = lambda a: z3.BitVecVal(0, 1, ctx)
+    return {
+        "bvadd": lambda a, b: a + b, "bvsub": lambda a, b: a - b, "bvmul": lambda a, b: a * b,
+        "bvudiv": z3.UDiv, "bvsdiv": lambda a, b: a / b, "bvurem": z3.URem, "bvsrem": z3.SRem,
+        "bvsmod": lambda a, b: a % b, "bvand": lambda a, b: a & b, "bvor": lambda a, b: a | b,
+        "bvxor": lambda a, b: a ^ b, "bvnand": lambda a, b: ~(a & b),
+        "bvnor": lambda a, b: ~(a | b), "bvxnor": lambda a, b: ~(a ^ b),
+        "bvshl": lambda a, b: a << b, "bvlshr": z3.LShR, "bvashr": lambda a, b: a >> b,
+        "bvult": z3.ULT, "bvule": z3.ULE, "bvugt": z3.UGT, "bvuge": z3.UGE,
+        "bvslt": lambda a, b: a < b, "bvsle": lambda a, b: a <= b,
+        "bvsgt": lambda a, b: a > b, "bvsge": lambda a, b: a >= b,
+        "bvcomp": lambda a, b: z3.If(a == b, one(a), zero(a)), "concat": z3.Concat,
+    }
+
+
+_BV_UNARY = {"bvnot": lambda a: ~a, "bvneg": lambda a: -a}
+_BV_INDEXED = {
+    "zero_extend": lambda k, a: z3.ZeroExt(k[0], a), "sign_extend": lambda k, a: z3.SignExt(k[0], a),
+    "extract": lambda k, a: z3.Extract(k[0], k[1], a), "rotate_left": lambda k, a: z3.RotateLeft(a, k[0]),
+    "rotate_right": lambda k, a: z3.RotateRight(a, k[0]), "repeat": lambda k, a: z3.RepeatBitVec(k[0], a),
+}
+
+
+class Translator:
+    """Translate IL types and expressions of ``program`` into z3 terms of context ``ctx``.
+
+    Variables are looked up in ``self.types`` (consts of the program plus whatever
+    ``declare`` adds, e.g. incarnations); z3 constants are created once and cached.
+    Raises ToolError(GPUVERIFYVCGEN_ERROR) on unknown names, sort mismatches and unknown
+    builtins.
+    """
+
+    def __init__(self, program: il.Program, ctx: z3.Context):
+        self.ctx = ctx
+        self.program = program
+        self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl)}
+        self.sorts: dict = {}
+        self.functions = program.functions()
+        self.types: dict = {n: d.type for n, d in program.consts().items()}
+        self.consts: dict = {}
+        self.ufs: dict = {}
+        self.bv2 = _bv_binary(ctx)
+        self.features: set = set()  # SMT-LIB logic features used: Q A UF BV LIA NIA
+
+    # ---------------------------------------------------------------- sorts
+    def resolve(self, t: il.Type, seen: frozenset = frozenset()) -> il.Type:
+        if isinstance(t, il.NamedType) and self.synonyms.get(t.name) is not None:
+            if t.name in seen:
+                raise _err(f"cyclic type synonym {t.name}")
+            return self.resolve(self.synonyms[t.name], seen | {t.name})
+        if isinstance(t, il.MapType):
+            return il.MapType(self.resolve(t.domain, seen), self.resolve(t.range, seen))
+        return t
+
+    def sort(self, t: il.Type) -> z3.SortRef:
+        t = self.resolve(t)
+        feature = {il.IntType: "LIA", il.BvType: "BV", il.MapType: "A",
+                   il.NamedType: "UF"}.get(type(t))
+        if feature:
+            self.features.add(feature)
+        if isinstance(t, il.BoolType):
+            return z3.BoolSort(self.ctx)
+        if isinstance(t, il.IntType):
+            return z3.IntSort(self.ctx)
+        if isinstance(t, il.BvType):
+            return z3.BitVecSort(t.width, self.ctx)
+        if isinstance(t, il.MapType):
+            return z3.ArraySort(self.sort(t.domain), self.sort(t.range))
+        if isinstance(t, il.NamedType):
+            if t.name not in self.sorts:
+                self.sorts[t.name] = z3.DeclareSort(t.name, self.ctx)
+            return self.sorts[t.name]
+        raise _err(f"unsupported type {t!r}")
+
+    # ------------------------------------------------------------ constants
+    def declare(self, name: str, t: il.Type) -> None:
+        self.types[name] = t
+
+    def const(self, name: str) -> z3.ExprRef:
+        c = self.consts.get(name)
+        if c is None:
+            if name not in self.types:
+                raise _err(f"unknown variable or constant {name}")
+            c = z3.Const(name, self.sort(self.types[name]))
+            self.consts[name] = c
+        return c
+
+    # ---------------------------------------------------------- expressions
+    def term(self, e: il.Expr, bound: dict | None = None) -> z3.ExprRef:
+        """z3 term of ``e``; ``bound`` maps quantifier/function-parameter names to terms."""
+        try:
+            return self._term(e, bound or {})
+        except z3.Z3Exception as ex:
+            raise _err(f"ill-typed expression {expr_str(e)}: {ex}") from None
+
+    def _term(self, e: il.Expr, bound: dict) -> z3.ExprRef:
+        ctx = self.ctx
+        if isinstance(e, il.Var):
+            return bound[e.name] if e.name in bound else self.const(e.name)
+        if isinstance(e, il.BoolLit):
+            return z3.BoolVal(e.value, ctx)
+        if isinstance(e, il.BvLit):
+            return z3.BitVecVal(e.value, e.width, ctx)
+        if isinstance(e, il.IntLit):
+            return z3.IntVal(e.value, ctx)
+        if isinstance(e, il.BinOp):
+            return self._binop(e.op, self._term(e.left, bound), self._term(e.right, bound), e)
+        if isinstance(e, il.UnOp):
+            x = self._term(e.operand, bound)
+            if e.op == "!":
+                return z3.Not(x)
+            if e.op == "-":
+                return -x
+            raise _err(f"unknown unary operator {e.op}")
+        if isinstance(e, il.FunApp):
+            return self._funapp(e, [self._term(a, bound) for a in e.args])
+        if isinstance(e, il.MapSelect):
+            return z3.Select(self._term(e.map, bound), self._term(e.index, bound))
+        if isinstance(e, il.MapStore):
+            return z3.Store(self._term(e.map, bound), self._term(e.index, bound),
+                            self._term(e.value, bound))
+        if isinstance(e, il.IfThenElse):
+            return z3.If(self._term(e.cond, bound), self._term(e.then, bound),
+                         self._term(e.els, bound), ctx)
+        if isinstance(e, il.BvConcat):
+            return z3.Concat(self._term(e.left, bound), self._term(e.right, bound))
+        if isinstance(e, il.BvExtract):
+            return z3.Extract(e.hi - 1, e.lo, self._term(e.operand, bound))
+        if isinstance(e, il.Old):
+            return self._term(e.operand, bound)
+        if isinstance(e, il.Quantifier):
+            qs = [z3.Const(f"{n}!bound", self.sort(t)) for n, t in e.vars]
+            inner = dict(bound)
+            inner.update({n: q for (n, _), q in zip(e.vars, qs)})
+            self.features.add("Q")
+            body = self._term(e.body, inner)
+            return (z3.ForAll if e.kind == "forall" else z3.Exists)(qs, body)
+        raise _err(f"unsupported expression {e!r}")
+
+    def _binop(self, op: str, a, b, e: il.BinOp):
+        if op in ("<==>", "=="):
+            return a == b
+        if op == "!=":
+            return a != b
+        if op == "==>":
+            return z3.Implies(a, b)
+        if op == "&&":
+            return z3.And(a, b)
+        if op == "||":
+            return z3.Or(a, b)
+        if z3.is_bv(a) or z3.is_bv(b):
+            raise _err(f"integer operator {op} applied to bit-vectors in {expr_str(e)}")
+        if op in ("*", "div", "mod") and not (z3.is_int_value(a) or z3.is_int_value(b)):
+            self.features.add("NIA")
+        ops = {"<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b,
+               "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+               "div": lambda: a / b, "mod": lambda: a % b}
+        if op not in ops:
+            raise _err(f"unknown operator {op}")
+        return ops[op]()
+
+    def _funapp(self, e: il.FunApp, args: list):
+        f = self.functions.get(e.name)
+        if f is None:
+            raise _err(f"call of undeclared function {e.name}")
+        if len(args) != len(f.params):
+            raise _err(f"function {e.name} takes {len(f.params)} arguments, given {len(args)}")
+        builtin = il.attr(f.attrs, "bvbuiltin")
+        if builtin is not None:
+            return self._builtin(str(builtin.args[0]) if builtin.args else "", args, e.name)
+        if f.body is not None:
+            names = [n for n, _ in f.params]
+            return self._term(f.body, dict(zip(names, args)))
+        uf = self.ufs.get(e.name)
+        if uf is None:
+            self.features.add("UF")
+            uf = z3.Function(e.name, *[self.sort(t) for _, t in f.params], self.sort(f.ret))
+            self.ufs[e.name] = uf
+        return uf(*args)
+
+    def _builtin(self, spec: str, args: list, fname: str):
+        words = spec.split()
+        op = words[0] if words else ""
+        if op in self.bv2 and len(args) == 2:
+            return self.bv2[op](*args)
+        if op in _BV_UNARY and len(args) == 1:
+            return _BV_UNARY[op](args[0])
+        if op in _BV_INDEXED and len(args) == 1:
+            try:
+                return _BV_INDEXED[op]([int(w) for w in words[1:]], args[0])
+            except (ValueError, IndexError):
+                pass
+        raise _err(f"function {fname}: unsupported {{:bvbuiltin \"{spec}\"}} with {len(args)} arguments")
+
+
+# ------------------------------------------------------------------------- the VC
+
+
+@dataclass
+class Check:
+    """One labelled assertion of the VC.  ``fail`` is the Boolean constant that is true in
+    a model iff this assertion is the one violated on the model's path."""
+    index: int
+    label: str
+    fail: z3.BoolRef
+    enable: z3.BoolRef
+    site: PassiveAssert | None  # None for the synthetic end-reachability check
+    guard: str | None = None  # Houdini candidate: the existential constant's name
+    rule: str | None = None  # candidate rule name ("r3")
+
+    def has(self, name: str) -> bool:
+        return self.site is not None and il.has_attr(self.site.attrs, name)
+
+    def attr(self, name: str):
+        return None if self.site is None else il.attr(self.site.attrs, name)
+
+    @property
+    def is_candidate(self) -> bool:
+        return self.guard is not None
+
+    @property
+    def is_vacuity(self) -> bool:
+        return self.site is None or self.has("vacuity_check")
+
+
+@dataclass
+class VC:
+    """A program's VC in one z3 context: ``constraints`` (axioms and block definitions,
+    always asserted), ``goal`` (some check fails), ``checks`` and the Houdini guard
+    constants ``guards`` (name -> z3 Bool)."""
+    ctx: z3.Context
+    translator: Translator
+    passive: PassiveProgram
+    constraints: list
+    goal: z3.BoolRef
+    checks: list
+    guards: dict = field(default_factory=dict)
+
+    def assumptions(self, enabled, alive_guards=None) -> list:
+        """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
+        others assumed; guards in ``alive_guards`` true, other guards false (all true if None)."""
+        lits = [c.enable if c.index in enabled else z3.Not(c.enable) for c in self.checks]
+        for name, g in self.guards.items():
+            lits.append(g if alive_guards is None or name in alive_guards else z3.Not(g))
+        return lits
+
+    def term_at(self, e: il.Expr, site: PassiveAssert | None = None) -> z3.ExprRef:
+        """z3 term of an IL expression over source variable names, evaluated at ``site``
+        (None = the initial state)."""
+        from .passify import subst_current
+        return self.translator.term(subst_current(e, site.env) if site else e)
+
+
+def existential_consts(program: il.Program) -> dict:
+    """Name -> ConstDecl of the ``{:existential true}`` constants (Houdini guards)."""
+    return {n: d for n, d in program.consts().items() if il.has_attr(d.attrs, "existential")}
+
+
+def candidate_guard(a: il.Expr, guards: dict) -> tuple | None:
+    """``(guard name, guarded expression)`` if ``a`` is ``_bK ==> e`` with ``_bK`` a guard."""
+    if isinstance(a, il.BinOp) and a.op == "==>" and isinstance(a.left, il.Var) \
+            and a.left.name in guards:
+        return a.left.name, a.right
+    return None
+
+
+def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None) -> VC:
+    """The VC of a passive program (see the module docstring).  Raises ToolError on
+    ill-typed or unsupported IL."""
+    ctx = ctx or z3.Context()
+    tr = Translator(program, ctx)
+    for name, t in passive.types.items():
+        tr.declare(name, t)
+    guard_decls = existential_consts(program)
+    constraints = []
+    for d in program.decls:
+        if isinstance(d, il.AxiomDecl):
+            constraints.append(tr.term(d.expr))
+    checks: list = []
+    ends: dict = {}
+    preds: dict = {b.label: [] for b in passive.blocks}
+    for b in passive.blocks:
+        for s in b.succs:
+            preds[s].append(b.label)
+    returns = []
+    for i, b in enumerate(passive.blocks):
+        reach = z3.Bool(f"reach_{i}", ctx)
+        if i == 0:
+            constraints.append(reach)
+        else:
+            constraints.append(reach == z3.Or([ends[p] for p in preds[b.label]] or
+                                              [z3.BoolVal(False, ctx)]))
+        cond = reach
+        for c in b.cmds:
+            if isinstance(c, il.Assume):
+                cond = z3.And(cond, tr.term(c.expr))
+                continue
+            e = tr.term(c.expr)
+            k = len(checks)
+            fail = z3.Bool(f"fail_{k}", ctx)
+            constraints.append(fail == z3.And(cond, z3.Not(e)))
+            chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
+            cg = candidate_guard(c.expr, guard_decls)
+            cand = il.attr(c.attrs, "candidate")
+            if cand is not None:
+                if cg is None:
+                    raise _err(f"candidate {cand.args} in block {b.label} is not of the form "
+                               "_bK ==> e with an {:existential true} constant _bK")
+                chk.guard = cg[0]
+                chk.rule = str(cand.args[0]) if cand.args else "?"
+            checks.append(chk)
+            nxt = z3.Bool(f"ok_{k}", ctx)  # named so that long blocks stay shallow terms
+            constraints.append(nxt == z3.And(cond, e))
+            cond = nxt
+        end = z3.Bool(f"end_{i}", ctx)
+        constraints.append(end == cond)
+        ends[b.label] = end
+        if b.is_return:
+            returns.append(end)
+    if not any(c.is_vacuity for c in checks):
+        k = len(checks)
+        fail = z3.Bool(f"fail_{k}", ctx)
+        constraints.append(fail == z3.Or(returns or [z3.BoolVal(False, ctx)]))
+        checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
+    guards = {n: tr.const(n) for n in guard_decls}
+    goal = z3.Or([z3.And(c.enable, c.fail) for c in checks])
+    return VC(ctx, tr, passive, constraints, goal, checks, guards)
