@@ -116,6 +116,8 @@ class Calls:
             return self._pure_function(inst, callee, args, loc)
         if "atomic" in base or "atom" in callee:
             raise BugleError(f"atomic operation {base} is not supported", loc)
+        if callee.startswith("llvm."):
+            raise BugleError(f"unsupported intrinsic {callee}", loc)
         raise BugleError(f"call to unknown function {callee}", loc)
 
     # ------------------------------------------------------------------- ids

@@ -294,7 +294,8 @@ def find_constexprs(line: str, start: int = 0) -> list:
         if not m:
             return out
         end = _match_paren(line, m.end() - 1)
-        out.append(_parse_constexpr(line[m.start():end], m))
+        sub = line[m.start():end]
+        out.append(_parse_constexpr(sub, _CONSTEXPR_START.match(sub)))
         i = end
 
 

@@ -21,6 +21,7 @@ Errors: ``BugleError`` (exit 4) for anything not translated, naming construct an
 """
 from __future__ import annotations
 
+import ctypes
 import re
 import struct
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from vcgen import il
 from vcgen.exitcodes import ExitCode, ToolError
 
 from . import BugleError, irtext
-from .builtins import DIMS, ID_KINDS, Calls
+from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
 from .bvops import Functions
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memory_model import (Array, ClassFacts, Layout, LayoutError, c_type_name, cell_bytes,
@@ -143,8 +144,9 @@ class Translator:
         self.layout = Layout(self.P, mt.structs)
         self.fns = Functions()
         self.calls = Calls(self)
-        cu_file = mt.source_filename
-        self.main_file = cu_file
+        # the kernel's own file as the debug info names it (clang's -main-file-name)
+        self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
+                          or mt.source_filename)
         self.source_path = source_path
         self.kname = mt.subprogram_name(ft.attachment("dbg")) or fn.name
         self.locals: dict = {}
@@ -163,6 +165,7 @@ class Translator:
         self.last_loc = None
         self.written: set = set()
         self._ce: dict = {}
+        self.allocas: set = set()
         self._type_cache: dict = {}
         self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
 
@@ -203,7 +206,7 @@ class Translator:
             for inst, it in pairs:
                 if inst.opcode == "call":
                     callee = list(inst.operands)[-1]
-                    if callee.value_kind == VK.function and not callee.is_declaration:
+                    if callee.value_kind == VK.function and callee.name in self.mt.functions:
                         raise BugleError(f"call to {callee.name} was not inlined (recursion or "
                                          "noinline is not supported)", self.loc(it))
 
@@ -335,7 +338,7 @@ class Translator:
 
     def _constexpr(self, v, it):
         """(object, byte offset) of a constant-expression pointer operand of ``it``."""
-        ce = self._ce.get(id(v))
+        ce = self._ce.get(_addr(v))
         if ce is None:
             raise BugleError("internal: constant expression not aligned with the text")
         return self._const_ptr(ce, it)
@@ -374,19 +377,16 @@ class Translator:
         if len(ces) != len(ops):
             raise BugleError(f"unsupported constant expression in {it.line.strip()!r}", self.loc(it))
         for o, ce in zip(ops, ces):
-            self._ce[id(o)] = ce
-            self._keep = getattr(self, "_keep", [])
-            self._keep.append(o)  # keep the wrapper alive so id() stays unique
+            self._ce[_addr(o)] = ce
 
     def _facts(self, node) -> ClassFacts:
         return self.node_facts.setdefault(node, ClassFacts())
 
     def _analyze_pointers(self) -> None:
         """Steensgaard unification and per-class access facts (the pre-pass)."""
-        for a in self.fn.arguments:
+        for idx, a in enumerate(self.fn.arguments):
             if isinstance(self.value_type(a), PtrT):
                 key = ("a", "arg:" + a.name)
-                idx = len([x for x in self.arrays if x[1].startswith("arg:")])
                 t = self.kernel_arg_types[idx] if idx < len(self.kernel_arg_types) else None
                 self._new_array(key, a.name, space_of(self.value_type(a).addrspace, self.nvptx), None)
                 if t:
@@ -428,8 +428,10 @@ class Translator:
         op = inst.opcode
         rt = self.result_type(inst) if op not in ("store", "br", "ret") else None
         if op == "alloca":
+            self.allocas.add(inst.name)
             key = ("a", "alloca:" + inst.name)
-            self._new_array(key, inst.name, "private", it.alloca_type())
+            self._new_array(key, re.sub(r"(\.i\d*)+$", "", inst.name) or inst.name, "private",
+                            it.alloca_type())
             self.pts.unify(("v", inst.name), key)
         elif op == "getelementptr":
             ops = list(inst.operands)
@@ -539,7 +541,7 @@ class Translator:
     def pointer(self, v, it) -> Ptr:
         """(base, offset) of a pointer operand, offset in cells of its class."""
         k = v.value_kind
-        if k == VK.instruction and v.opcode != "alloca":
+        if k == VK.instruction and v.name not in self.allocas:
             val = self.values.get(v.name)
             if val is None:
                 raise BugleError(f"internal: pointer %{v.name} used before its definition", self.last_loc)
@@ -829,7 +831,7 @@ class Translator:
         bits = max(self.layout.bits(t), 8)
         if bits < 8 * n:  # pad odd widths (e.g. i24) to whole bytes
             val = self.fns.extend(False, bits, 8 * n, val)
-        return [il.Assign((il.MapLhs(arr.name, self._plus(idx, k)),), (il.BvExtract(val, 8 * k + 8, 8 * k),))
+        return [il.Assign((il.MapLhs(arr.name, self._plus(idx, k)),), (_extract(val, 8 * k + 8, 8 * k),))
                 for k in range(n)]
 
     def _plus(self, idx: il.Expr, k: int) -> il.Expr:
@@ -877,11 +879,13 @@ class Translator:
                 if callee.name.startswith("llvm.mem"):
                     raise BugleError(f"{callee.name.split('.p')[0]} (memcpy/memset) is not supported", loc)
                 if "atomic" in callee.name or "atom" in callee.name:
-                    raise BugleError(f"atomic operation {callee.name} is not supported", loc)
+                    raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
+                                     f"({callee.name}) is not supported", loc)
                 raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
         if self.result_type(inst) is not None and it.line.find("...") >= 0 and "(...)" in it.line:
             raise BugleError(f"variadic call to {callee.name} is not supported", loc)
-        attrs = " ".join(a.decode() if isinstance(a, bytes) else str(a) for a in callee.attributes)
+        attrs = " ".join(a.decode() if isinstance(a, bytes) else str(a)
+                         for a in self.mod.get_function(callee.name).attributes)
         self.calls.translate(inst, callee.name, args, loc, attrs)
 
     def use_work_dim(self) -> il.Expr:
@@ -942,7 +946,7 @@ class Translator:
         preds = [b.name for b in inst.incoming_blocks]
         out = None
         for pb, v in reversed(list(zip(preds, ops))):
-            cond = il.BinOp("&&", self._path_cond(pb), self._edge_cond(pb, inst.block.name))
+            cond = _and(self._path_cond(pb), self._edge_cond(pb, inst.block.name))
             val = self._pure_rec(v)
             out = val if out is None else il.IfThenElse(cond, val, out)
         return out
@@ -955,8 +959,8 @@ class Translator:
         preds = list(self.cfg.predecessors(label))
         if not preds or any(nx.has_path(self.cfg, label, p) for p in preds):
             raise _NotPure("loop")
-        return il.or_all(il.BinOp("&&", self._path_cond(p, depth + 1), self._edge_cond(p, label))
-                         for p in preds)
+        conds = [_and(self._path_cond(p, depth + 1), self._edge_cond(p, label)) for p in preds]
+        return il.TRUE if il.TRUE in conds else il.or_all(conds)
 
     def _edge_cond(self, src: str, dst: str) -> il.Expr:
         inst, _ = self._terms[src]
@@ -1105,8 +1109,41 @@ class Translator:
         return tuple(attrs)
 
 
+def _subprogram_file_ref(mt: irtext.ModuleText, ft: irtext.FunctionText) -> str | None:
+    node = mt.metadata.get(ft.attachment("dbg"))
+    return node[1].get("file") if node and isinstance(node[1], dict) else None
+
+
+def _cu_file(mt: irtext.ModuleText) -> str | None:
+    """File name of the DICompileUnit (the main source file as clang names it)."""
+    for kind, f in mt.metadata.values():
+        if kind == "DICompileUnit" and isinstance(f, dict):
+            return mt.scope_file(f.get("file"))
+    return None
+
+
 class _NotPure(Exception):
     pass
+
+
+def _extract(e: il.Expr, hi: int, lo: int) -> il.Expr:
+    if isinstance(e, il.BvLit):
+        return il.BvLit((e.value >> lo) % (1 << (hi - lo)), hi - lo)
+    return il.BvExtract(e, hi, lo)
+
+
+def _and(a: il.Expr, b: il.Expr) -> il.Expr:
+    if a == il.TRUE:
+        return b
+    if b == il.TRUE:
+        return a
+    return il.BinOp("&&", a, b)
+
+
+def _addr(v) -> int:
+    """Address of the underlying LLVM value (wrappers are recreated on each access;
+    constant expressions are uniqued by LLVM, so equal text means equal address)."""
+    return ctypes.cast(v._ptr, ctypes.c_void_p).value
 
 
 def _b2bv(e: il.Expr, w: int) -> il.Expr:

@@ -76,3 +76,20 @@ def test_kernel(path):
     if status is Status.UNEXPECTED_PASS:
         pytest.fail(f"known gap passes now, remove the //known_gap line: {outcome.explain()}")
     assert status is Status.PASS, f"{outcome.explain()}\n--- output ---\n{outcome.output}"
+
+
+def _clang():
+    try:
+        from bugle import cc
+    except ImportError:
+        return None
+    return cc if hasattr(cc, "run_clang") and hasattr(cc, "language_of") else None
+
+
+@pytest.mark.skipif(_clang() is None, reason="bugle/cc.py (clang driver) not available")
+@pytest.mark.parametrize("path", KERNELS, ids=IDS)
+def test_compiles_with_our_headers(path):
+    """Every corpus kernel is valid OpenCL/CUDA for clang with bugle's headers."""
+    cc = _clang()
+    ir = cc.run_clang(str(path), cc.language_of(str(path)))
+    assert "define " in ir

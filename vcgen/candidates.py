@@ -59,6 +59,7 @@ class CandidateFactory:
         self.rules: list = []
         self.defs = self._single_definitions()
         self.accesses = self._accesses()
+        self._reach_cache: dict = {}
 
     # -------------------------------------------------------------- helpers
 
@@ -109,18 +110,31 @@ class CandidateFactory:
         return il.substitute(e, {v: self.defs[v] for v in il.free_vars(e) if v in self.defs})
 
     def _accesses(self) -> list:
-        """(array, "READ"|"WRITE", inlined one-thread offset) for every logged access."""
+        """(array, "READ"|"WRITE", inlined one-thread offset, block, source key) per logged access."""
+        from .lockstep import _loc_key
         out = []
         for b in self.ls.kernel.blocks:
+            loc = None
             for c in b.cmds:
+                if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
+                    loc = _loc_key(c.attrs)
                 if not isinstance(c, il.Assign) or len(c.lhss) != 1:
                     continue
                 l, r = c.lhss[0], c.rhss[0]
                 if isinstance(l, il.MapLhs) and l.name in self.ls.arrays:
-                    out.append((l.name, "WRITE", self.inline(l.index), b.label))
+                    out.append((l.name, "WRITE", self.inline(l.index), b.label, loc))
                 elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.ls.arrays:
-                    out.append((r.map.name, "READ", self.inline(r.index), b.label))
+                    out.append((r.map.name, "READ", self.inline(r.index), b.label, loc))
         return [a for a in out if self.ls.arrays[a[0]].logged]
+
+    def _reaching(self, lp: "Loop") -> set:
+        """Blocks from which the loop header is reachable (they may run before the head)."""
+        import networkx as nx
+        from .loopnest import control_flow_graph
+        if lp.header not in self._reach_cache:
+            g = control_flow_graph(self.ls.kernel)
+            self._reach_cache[lp.header] = nx.ancestors(g, lp.header) | {lp.header}
+        return self._reach_cache[lp.header]
 
     # ------------------------------------------------------------- loop facts
 
@@ -209,13 +223,20 @@ class CandidateFactory:
                 if not any(acc[0] == name and acc[1] == kind and acc[3] in lp.blocks for acc in self.accesses):
                     continue
                 ho, off = ls.log_var(a, kind, "HAS_OCCURRED"), ls.log_var(a, kind, "OFFSET")
+                # The logged source is one of the accesses that can precede this head, so
+                # reports name a real access of thread 1 after the loop's havoc.
+                srcs = sorted({ls.sourceloc_num(acc[4]).value for acc in self.accesses
+                               if acc[0] == name and acc[1] == kind and acc[3] in self._reaching(lp)})
+                if srcs:
+                    out.append(("src", il.implies(ho, il.or_all(
+                        il.BinOp("==", ls.log_var(a, kind, "SOURCE"), il.IntLit(n)) for n in srcs))))
                 if barrier:
                     # Barriers reset logs only for threads of one group (DESIGN.md 5.6).
                     rule = "r12" if kind == "READ" else "r13"
                     out.append((rule, il.not_(ho)))
                     out.append((rule, il.implies(ls.same_group(), il.not_(ho))))
                 offsets = []
-                for arr, k, e, _ in self.accesses:
+                for arr, k, e, _, _ in self.accesses:
                     if arr != name or k != kind:
                         continue
                     if not (il.free_vars(e) & mod):
@@ -234,6 +255,7 @@ class CandidateFactory:
                     out.append(("id", il.implies(ho, il.or_all(il.BinOp("==", off, e) for e in dict.fromkeys(offsets)))))
         at = [il.BinOp("==", ls.cur(t), il.IntLit(f.lo)) for t in both]
         out.append(("r4", il.BinOp("==", at[0], at[1])))
+        out.append(("r4", il.BinOp("==", ls.cur(1), ls.cur(2))))
         return self._dedupe(out)
 
     def _dedupe(self, cands: list) -> list:

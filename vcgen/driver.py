@@ -88,17 +88,19 @@ def run(kernel: str, o: dict) -> int:
             fileio.write_text(_temp_path(kernel, ".bpl"), printer.program_str(prog), kernel)
         if o["stop_at_bpl"]:
             return 0
-    from .verify import VerifyOptions, render_report, verify_program
     from .houdini import run_houdini
-    vopts = VerifyOptions(timeout=o["timeout"], solver=o["solver"], findbugs=o["findbugs"],
+    from .report import render_report
+    from .verify import VerifyOptions, verify_program
+    solver = None if o["solver"] in (None, "z3") else o["solver"]
+    vopts = VerifyOptions(timeout=o["timeout"], solver=solver, findbugs=o["findbugs"],
                           loop_unwind=o["loop_unwind"], source=source, json=o["json"])
     if not o["findbugs"]:
         prog, stats = times.run("houdini", run_houdini, prog, vopts)
         if keep:
             fileio.write_text(_temp_path(kernel, ".inv.bpl"), printer.program_str(prog), kernel)
         if o["infer_info"]:
-            click.echo(stats.table() if hasattr(stats, "table") else str(stats))
-    result = times.run("verify", verify_program, prog, vopts)
+            click.echo("\n".join(stats.lines()))
+    result = times.run("verify", verify_program, prog, vopts, kernel)
     click.echo(render_report(result, vopts), nl=False)
     if o["time"]:
         click.echo("timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in times.phases.items()), err=True)
@@ -106,7 +108,7 @@ def run(kernel: str, o: dict) -> int:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": False})
-@click.argument("kernel", required=False)
+@click.argument("kernel_file", required=False, metavar="KERNEL")
 @click.option("--local_size", "--local-size", "local_size", help="Work-group size: N, [x,y] or [x,y,z].")
 @click.option("--num_groups", "--num-groups", "num_groups", help="Number of work groups: N, [x,y] or [x,y,z].")
 @click.option("--global_size", "--global-size", "global_size", help="Global size (a multiple of the local size).")
@@ -127,7 +129,7 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--no-infer", is_flag=True, help="No candidate invariants.")
 @click.option("--no-inline", is_flag=True, help="Accepted for compatibility; calls are always inlined.")
 @click.option("--timeout", type=int, default=300, show_default=True, help="Solver timeout per query, seconds.")
-@click.option("--solver", default="z3", show_default=True, help="z3 (in-process) or an SMT-LIB2 solver command.")
+@click.option("--solver", default="z3", show_default=True, help="z3 (in-process), cvc5, yices, bitwuzla, or an SMT-LIB2 solver command line.")
 @click.option("--keep-temps", is_flag=True, help="Keep .ll/.gbpl/.bpl/.inv.bpl next to the kernel.")
 @click.option("--stop-at-gbpl", is_flag=True, help="Stop after the one-thread IL.")
 @click.option("--stop-at-bpl", is_flag=True, help="Stop after the two-thread IL.")
@@ -135,8 +137,9 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--infer-info", is_flag=True, help="Print candidates generated and proved per rule.")
 @click.option("--spir64", is_flag=True, help="64-bit size_t for OpenCL kernels.")
 @click.option("--time", is_flag=True, help="Print per-phase times on stderr.")
-def command(kernel, **o):
+def command(kernel_file, **o):
     """Verify a GPU kernel free of data races and barrier divergence."""
+    kernel = kernel_file
     if kernel is None:
         raise click.UsageError("missing KERNEL file")
     o["defines"] = tuple(o["defines"])

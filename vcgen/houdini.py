@@ -17,7 +17,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
+import click
+
 from . import il, loopcut, passify, vc as vcmod
+from .exitcodes import ExitCode, ToolError
 from .solvers import make_backend
 
 
@@ -181,7 +184,6 @@ def cut_vc(program: il.Program) -> vcmod.VC:
 
 
 def _kernel(program: il.Program) -> il.ProcedureDecl:
-    from .exitcodes import ExitCode, ToolError
     try:
         k = program.kernel()
     except ValueError as e:
@@ -208,9 +210,6 @@ def run_houdini(program: il.Program, options=None) -> tuple:
     fill_stats(stats, candidate_rules(vc), alive)
     stats.seconds = time.monotonic() - start
     return apply_invariants(program, alive), stats
-
-
-import click
 
 
 @click.command("houdini")

@@ -19,7 +19,10 @@ Semantics:
     (equalities ``x == e`` set ``x``; bounds such as ``BV32_ULT(x, e)`` restrict the
     random choice; up to ``max_tries`` draws, then ``InterpError``).
   * ``havoc`` and uninitialised locals/outs take random values (``havoc_policy`` may
-    choose: ``policy(name, type, old_value, rng) -> value | None``, None = random).
+    choose: ``policy(name, type, old_value, rng) -> value | None``, None = random; with
+    ``havoc_view=True`` it is called with a fifth argument, a ``HavocView`` of the
+    current state; ``local_init(name, type) -> value | None`` may give the entry
+    procedure's uninitialised locals/outs their values).
   * ``goto A, B``: depth-first search with backtracking: a path whose ``assume`` fails is
     abandoned and the next target tried; ``InterpError`` after ``max_steps`` commands.
   * ``assert`` failing is recorded (``AssertFailure``) and execution continues (or stops
@@ -29,11 +32,13 @@ Semantics:
     ``{:barrier}`` is a ``barrier`` event; other body-less procedures havoc their outs and
     ``modifies`` and assume their ``ensures`` (retrying the havoc).
   * Events: every read/write of a global map variable (except ``{:constant}`` arrays) in
-    an assignment or call argument, with the latest ``{:sourceloc}`` of the block;
+    an assignment or call argument, with the latest ``{:sourceloc}`` of the block and
+    the position (``block``, ``pc``) of the command that made it;
     barriers; failed assertions.
 
 Public API: ``Interpreter(program, consts=None, params=None, seed=0, havoc_policy=None,
-stop_on_failure=False, max_steps=10**6, max_tries=1000, entry=None).run() -> Run``;
+stop_on_failure=False, max_steps=10**6, max_tries=1000, entry=None, havoc_view=False,
+local_init=None).run() -> Run``;
 ``run_command`` (click) for ``vcgen run``.  Errors: ``InterpError`` (a ``ValueError``).
 """
 from __future__ import annotations
@@ -335,7 +340,7 @@ def _euclid(a: int, b: int) -> tuple:
 class Event:
     """One trace event.
 
-    ``kind``: ``"read"`` / ``"write"`` (``map``, ``index``, ``value`` set), ``"barrier"``
+    ``kind``: ``"read"`` / ``"write"`` (``map``, ``index``, ``value``, ``pc`` set), ``"barrier"``
     (``args``: the barrier's argument values), ``"assert"`` (a failed assertion; ``failure``
     set).  ``sourceloc``: ``(file, line, column)`` of the latest marker, or None.
     """
@@ -348,6 +353,7 @@ class Event:
     value: Any = None
     args: tuple = ()
     failure: "AssertFailure | None" = None
+    pc: int | None = None  # index of the command in its block (read/write events)
 
     def to_json(self) -> dict:
         d = {"kind": self.kind, "proc": self.proc, "block": self.block,
@@ -399,6 +405,19 @@ class AssertFailure:
         attrs = " ".join("{:" + k + (" " + ", ".join(map(show, v)) if v else "") + "}"
                          for k, v in self.attr_values.items())
         return f"{self.kind} {attrs + ' ' if attrs else ''}{self.expr}"
+
+
+@dataclass(frozen=True)
+class HavocView:
+    """The state at a ``havoc`` (the fifth argument of ``havoc_policy`` when
+    ``havoc_view=True``).  Read only: ``globals`` maps constants and global variables to
+    their current values, ``locals`` the current frame's variables; ``proc``/``block``
+    name the havoc's position; ``events`` is the trace of the current path so far."""
+    globals: dict
+    locals: dict
+    proc: str
+    block: str
+    events: list
 
 
 @dataclass
@@ -512,7 +531,7 @@ class _Compiler:
                     v = fm(st, loc).get(i)
                     fr = st.frame
                     st.events.append(Event("read", fr.proc.name, fr.label(), fr.srcloc,
-                                           name, i, v))
+                                           name, i, v, pc=fr.pc - 1))
                     return v
                 return read
             return lambda st, loc: fm(st, loc).get(fi(st, loc))
@@ -734,8 +753,9 @@ class Interpreter:
     ``program``: an ``il.Program`` (type-checked here; ILTypeError if ill-typed);
     ``consts``: name -> value for constants *and* global variables (initial values);
     ``params``: name -> value for the entry procedure's parameters; ``seed``: the run's
-    random seed; ``havoc_policy(name, type, old_value, rng) -> value | None``;
-    ``entry``: procedure to run (default: the ``{:kernel}`` one, else the only procedure
+    random seed; ``havoc_policy(name, type, old_value, rng) -> value | None`` (with
+    ``havoc_view=True``: ``(name, type, old_value, rng, HavocView)``); ``local_init(name,
+    type) -> value | None``: initial values of the entry's locals/outs; ``entry``: procedure to run (default: the ``{:kernel}`` one, else the only procedure
     with a body).  Values: bool, int (bv: unsigned; negative ints are taken modulo 2**W),
     dict for maps (cells; other cells pseudo-random).
     """
@@ -743,7 +763,8 @@ class Interpreter:
     def __init__(self, program: il.Program, consts: dict | None = None,
                  params: dict | None = None, seed: int = 0, havoc_policy=None,
                  stop_on_failure: bool = False, max_steps: int = 10**6,
-                 max_tries: int = 1000, entry: str | None = None):
+                 max_tries: int = 1000, entry: str | None = None, havoc_view: bool = False,
+                 local_init=None):
         typecheck(program)
         self.program = program
         self.genv = program_env(program)
@@ -754,6 +775,8 @@ class Interpreter:
         self.params = dict(params or {})
         self.seed = seed
         self.havoc_policy = havoc_policy
+        self.havoc_view = havoc_view
+        self.local_init = local_init
         self.stop_on_failure = stop_on_failure
         self.max_steps = max_steps
         self.max_tries = max_tries
@@ -795,10 +818,8 @@ class Interpreter:
         globals_ = [d.name for d in self.program.globals()]
         initial = {n: _owned(st.g[n]) for n in globals_}
         entry_locals = dict(params)
-        for n, t in self.entry.decl.outs:
-            entry_locals[n] = random_value(self.genv.resolve(t), self.rng)
-        for v in self.entry.decl.locals:
-            entry_locals[v.name] = random_value(self.genv.resolve(v.type), self.rng)
+        for n, t in [*self.entry.decl.outs, *((v.name, v.type) for v in self.entry.decl.locals)]:
+            entry_locals[n] = self._initial_local(n, self.genv.resolve(t))
         if self.entry.blocks is None:
             raise InterpError(f"procedure {self.entry.name} has no body to run")
         frame = _Frame(self.entry, entry_locals,
@@ -905,7 +926,7 @@ class Interpreter:
                     st.write(m.entries, i, _owned(v))
                     if logged:
                         st.events.append(Event("write", fr.proc.name, fr.label(), fr.srcloc,
-                                               name, i, v))
+                                               name, i, v, pc=fr.pc - 1))
             return False
         if kind == _ASSUME:
             _, c, f, src = cmd
@@ -924,13 +945,22 @@ class Interpreter:
             for name, is_local in cmd[2]:
                 old = (loc if is_local else st.g)[name]
                 t = fr.proc.types[name] if is_local else self.genv.vars[name]
-                self._store(st, fr, name, is_local, self._havoc_value(name, t, old))
+                self._store(st, fr, name, is_local, self._havoc_value(name, t, old, st, fr))
             return False
         raise InterpError(f"unknown command {cmd!r}")
 
-    def _havoc_value(self, name: str, t: il.Type, old):
+    def _initial_local(self, name: str, t: il.Type):
+        v = self.local_init(name, t) if self.local_init is not None else None
+        return random_value(t, self.rng) if v is None else _coerce(v, t, name)
+
+    def _havoc_value(self, name: str, t: il.Type, old, st: _State | None = None,
+                     fr: _Frame | None = None):
         if self.havoc_policy is not None:
-            v = self.havoc_policy(name, t, old, self.rng)
+            if self.havoc_view:
+                view = HavocView(st.g, fr.locals, fr.proc.name, fr.label(), st.events)
+                v = self.havoc_policy(name, t, old, self.rng, view)
+            else:
+                v = self.havoc_policy(name, t, old, self.rng)
             if v is not None:
                 return _coerce(v, t, name)
         return random_value(t, self.rng)
@@ -992,9 +1022,9 @@ class Interpreter:
         """Body-less callee: havoc outs and ``modifies`` until its ``ensures`` hold."""
         for _ in range(100):
             for n, t in callee.decl.outs:
-                new.locals[n] = self._havoc_value(n, callee.types[n], None)
+                new.locals[n] = self._havoc_value(n, callee.types[n], None, st, fr)
             for g in callee.decl.modifies:
-                st.write(st.g, g, self._havoc_value(g, self.genv.vars[g], st.g[g]))
+                st.write(st.g, g, self._havoc_value(g, self.genv.vars[g], st.g[g], st, fr))
             st.frame = new
             ok = all(f(st, new.locals) for _, f in callee.ensures)
             st.frame = fr

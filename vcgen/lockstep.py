@@ -235,7 +235,7 @@ class Lockstep:
         for it in self.items:
             self._item(it)
         for t in (1, 2):
-            self.emit(il.Assert(il.BinOp("==", self.cur(t), il.IntLit(self.exit_id)), (il.Attr("invariant"),)))
+            self.emit(il.Assert(il.BinOp("==", self.cur(t), il.IntLit(self.exit_id)), (il.Attr("lockstep_check"),)))
         self.emit(il.Assert(il.FALSE, (il.Attr("vacuity_check"),)))
         self.close(il.Return())
         return self._assemble()
@@ -274,7 +274,8 @@ class Lockstep:
             self.emit(il.assign(self.local(f"cur${t}$entry{head}", INT).name, self.cur(t)))
         self.goto_new(head)
         invs = []
-        exits = sorted({self.block_id.get(x, self.exit_id) for x in lp.exits(self.succ)} | {self.exit_id})
+        returns = any(isinstance(self.src[b].transfer, il.Return) for b in lp.blocks)
+        exits = sorted({self.block_id[x] for x in lp.exits(self.succ)} | ({self.exit_id} if returns else set()))
         for t in (1, 2):
             c, e = self.cur(t), il.Var(f"cur${t}$entry{head}")
             at_head = il.BinOp("==", c, il.IntLit(lo))
@@ -584,8 +585,9 @@ class Lockstep:
                     decls.append(il.VarDecl(d.name, d.type, d.attrs))  # kept for its attributes; never accessed
                 continue
             decls.append(d)
+        axioms = self._launch_axioms()  # may declare bit-vector functions: before listing them
         decls += self.new_functions.values()
-        decls += self._launch_axioms()
+        decls += axioms
         decls += self.new_globals.values()
         for (f, l, c), n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
             decls.append(il.ConstDecl(f"$sourceloc_{n}", INT, attrs=(
@@ -611,7 +613,9 @@ class Lockstep:
         dup_params = [(n, ty) for n, ty in k.params if self.is_dup(n)]
         if dup_params:
             raise error(f"kernel parameter {dup_params[0][0]} is assigned in the kernel; parameters must be read-only")
-        proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),),
+        mode = tuple(il.Attr(n) for n, on in (("only_intra_group", self.opts.only_intra_group),
+                                               ("only_divergence", self.opts.only_divergence)) if on)
+        proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),) + mode,
                                 tuple(locals_), tuple(self.blocks))
         return il.Program(tuple(decls) + (proc,))
 

@@ -146,6 +146,8 @@ def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.Procedur
         cmds = []
         for c in b.cmds:
             if isinstance(c, il.Assert):
+                if k == depth and il.has_attr(c.attrs, "vacuity_check"):
+                    continue
                 if k == depth:
                     c = il.Assume(c.expr, c.attrs)
                 elif lab == h and cfg.is_invariant_assert(c):

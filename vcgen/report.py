@@ -112,6 +112,8 @@ def render_report(result: VerificationResult, options=None) -> str:
         if i:
             lines.append("")
         lines += render_error(e, result)
+    if result.errors and result.reason:
+        lines += ["", f"note: {result.reason}"]
     if result.findbugs and result.errors:
         lines += ["", SPURIOUS_NOTE.format(n=result.unwind)]
     s = result.status

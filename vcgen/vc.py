@@ -327,15 +327,16 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         else:
             constraints.append(reach == z3.Or([ends[p] for p in preds[b.label]] or
                                               [z3.BoolVal(False, ctx)]))
-        cond = reach
+        cond, pending = reach, []  # path condition = cond && pending (kept flat)
         for c in b.cmds:
             if isinstance(c, il.Assume):
-                cond = z3.And(cond, tr.term(c.expr))
+                pending.append(tr.term(c.expr))
                 continue
             e = tr.term(c.expr)
+            path = z3.And(cond, *pending) if pending else cond
             k = len(checks)
             fail = z3.Bool(f"fail_{k}", ctx)
-            constraints.append(fail == z3.And(cond, z3.Not(e)))
+            constraints.append(fail == z3.And(path, z3.Not(e)))
             chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
             cg = candidate_guard(c.expr, guard_decls)
             cand = il.attr(c.attrs, "candidate")
@@ -346,11 +347,11 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 chk.guard = cg[0]
                 chk.rule = str(cand.args[0]) if cand.args else "?"
             checks.append(chk)
-            nxt = z3.Bool(f"ok_{k}", ctx)  # named so that long blocks stay shallow terms
-            constraints.append(nxt == z3.And(cond, e))
-            cond = nxt
+            nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
+            constraints.append(nxt == z3.And(path, e))
+            cond, pending = nxt, []
         end = z3.Bool(f"end_{i}", ctx)
-        constraints.append(end == cond)
+        constraints.append(end == (z3.And(cond, *pending) if pending else cond))
         ends[b.label] = end
         if b.is_return:
             returns.append(end)

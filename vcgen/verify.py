@@ -13,8 +13,12 @@ Verdicts (``VerificationResult.status``) and exit codes (DESIGN.md section 7):
 """
 from __future__ import annotations
 
+import os
+import sys
 import time
 from dataclasses import dataclass, field
+
+import click
 
 from . import houdini, il, loopcut, passify, vc as vcmod
 from .exitcodes import ExitCode, ToolError
@@ -379,6 +383,8 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
         result.errors, result.dims = errors, dims
         if errors:
             result.status = "errors"
+            if out is not None and out.status in ("unknown", "timeout"):
+                result.reason = f"the search for further errors stopped: solver {out.status}"
         elif out is not None and out.status != "unsat":
             result.status, result.reason = out.status, out.reason
         elif options.findbugs:
@@ -407,12 +413,6 @@ def _vacuity(vc: vcmod.VC, backend, alive, result: VerificationResult) -> None:
 
 
 # ------------------------------------------------------------------- commands
-
-import os
-import sys
-
-import click
-
 
 def load_program(path: str) -> il.Program:
     """Parse an IL file; ToolError(GPUVERIFYVCGEN_ERROR) on syntax errors."""
@@ -476,7 +476,6 @@ def smt_command(input_file, output, loop_unwind):
     Candidates still present are checked as invariants (their guards asserted true)."""
     def go():
         from .fileio import write_text
-        from .solvers import smt_script
         program = load_program(input_file)
         text = smt_query(program, loop_unwind, title=f"verification condition of {input_file}")
         write_text(output, text, input_file)

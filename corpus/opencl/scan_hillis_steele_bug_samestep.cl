@@ -1,8 +1,8 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=64 --num_groups=8
 //possible read-write race on .*buf\[
-//Read by work item [0-9]+ with local id [0-9]+ in work group [0-9]+, .*scan_bug_samestep.cl:17:
-//Write by work item [0-9]+ with local id [0-9]+ in work group [0-9]+, .*scan_bug_samestep.cl:17:
+//Read by work item [0-9]+ with local id [0-9]+ in work group [0-9]+, .*scan_hillis_steele_bug_samestep.cl:17:
+//Write by work item [0-9]+ with local id [0-9]+ in work group [0-9]+, .*scan_hillis_steele_bug_samestep.cl:17:
 
 // In-place Hillis-Steele scan that reads buf[lid - off] and writes buf[lid]
 // in the same step with no barrier in between: work item lid - off may

@@ -1,0 +1,133 @@
+"""``bugle cc``: OpenCL C / CUDA -> LLVM IR, the front-end recipe of DESIGN.md section 2.1.
+
+1. clang 22 from the ``ziglang`` wheel (``python -m ziglang clang -cc1 ...``) at
+   ``-O1 -disable-llvm-passes`` (``-O0`` would mark everything ``noinline``), line tables,
+   our header (``bugle/include/opencl.h`` or ``cuda.h``) force-included;
+2. an llvmlite pass pipeline: ``alwaysinline`` on every non-kernel definition, then
+   always-inliner, SROA, lower-switch, DCE, global DCE, instruction namer, verifier.
+   Never simplifycfg/instcombine or other passes that exploit undefined behaviour (they
+   would turn a possible null dereference into ``llvm.assume``/``unreachable``).
+
+Errors: ToolError with CLANG_ERROR (2, clang's diagnostics in the message) or
+OPT_ERROR (3); COMMAND_LINE_ERROR (1) for a missing file or unknown language.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from vcgen.exitcodes import ExitCode, ToolError
+
+INCLUDE_DIR = Path(__file__).with_name("include")
+_DEFINE_KERNEL = re.compile(
+    r'^define [^@\n]*\b(?:spir_kernel|ptx_kernel)\b[^@\n]*@(?:"((?:[^"\\]|\\.)*)"|([-A-Za-z0-9_.$]+))\(',
+    re.M)
+
+
+def language_of(path: str, language: str | None = None) -> str:
+    """``"opencl"`` or ``"cuda"`` from an explicit choice or the file suffix (.cl / .cu)."""
+    if language:
+        if language not in ("opencl", "cuda"):
+            raise ToolError(f"unknown language {language!r} (expected opencl or cuda)",
+                            ExitCode.COMMAND_LINE_ERROR)
+        return language
+    suffix = Path(path).suffix.lower()
+    if suffix == ".cl":
+        return "opencl"
+    if suffix in (".cu", ".cuh"):
+        return "cuda"
+    raise ToolError(f"{path}: cannot tell the language from the suffix (use .cl or .cu)",
+                    ExitCode.COMMAND_LINE_ERROR)
+
+
+def clang_command(path: str, language: str, defines=(), includes=(), spir64: bool = False) -> list:
+    """The clang ``-cc1`` command line (emits LLVM IR text on stdout)."""
+    p = Path(path)
+    common = ["-O1", "-disable-llvm-passes", "-emit-llvm", "-debug-info-kind=line-tables-only",
+              "-main-file-name", p.name, f"-fdebug-compilation-dir={p.parent.resolve()}",
+              "-I", str(INCLUDE_DIR), "-Wno-everything"]
+    if language == "opencl":
+        triple = "spir64-unknown-unknown" if spir64 else "spir-unknown-unknown"
+        flags = ["-triple", triple, "-x", "cl", "-cl-std=CL1.2", "-fdeclare-opencl-builtins",
+                 "-include", str(INCLUDE_DIR / "opencl.h")]
+    else:
+        flags = ["-triple", "nvptx64-nvidia-cuda", "-fcuda-is-device", "-x", "cuda", "-std=c++17",
+                 "-target-cpu", "sm_70", "-target-feature", "+ptx70",
+                 "-include", str(INCLUDE_DIR / "cuda.h")]
+    extra = []
+    for d in defines:
+        extra += ["-D", d]
+    for i in includes:
+        extra += ["-I", i]
+    return [sys.executable, "-m", "ziglang", "clang", "-cc1", *flags, *common, *extra,
+            "-o", "-", str(path)]
+
+
+def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False) -> str:
+    """LLVM IR text straight from clang.  ToolError(CLANG_ERROR) with clang's diagnostics."""
+    if not os.path.isfile(path):
+        raise ToolError(f"{path}: file not found", ExitCode.COMMAND_LINE_ERROR)
+    cmd = clang_command(path, language, defines, includes, spir64)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        raise ToolError(f"cannot run clang: {e}", ExitCode.CLANG_ERROR) from None
+    if r.returncode != 0:
+        diag = r.stderr.strip() or f"clang exited with status {r.returncode}"
+        raise ToolError(diag, ExitCode.CLANG_ERROR)
+    return r.stdout
+
+
+def optimize(ir_text: str) -> str:
+    """Run the bugle pipeline on IR text; returns the optimized IR text.
+
+    ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result.
+    """
+    try:
+        mod = llvm.parse_assembly(ir_text)
+    except RuntimeError as e:
+        raise ToolError(f"optimizer: cannot parse IR: {e}", ExitCode.OPT_ERROR) from None
+    kernels = _kernel_names(ir_text)
+    for f in mod.functions:
+        if not f.is_declaration and f.name not in kernels:
+            f.add_function_attribute("alwaysinline")
+            f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
+    pb = llvm.create_pass_builder(None, llvm.create_pipeline_tuning_options())
+    mpm = llvm.create_new_module_pass_manager()
+    mpm.add_always_inliner_pass()
+    mpm.add_sroa_pass()
+    mpm.add_lower_switch_pass()
+    mpm.add_dead_code_elimination_pass()
+    mpm.add_global_dead_code_eliminate_pass()
+    mpm.add_instruction_namer_pass()
+    mpm.add_verifier()
+    try:
+        mpm.run(mod, pb)
+        mod.verify()
+    except RuntimeError as e:
+        raise ToolError(f"optimizer: {e}", ExitCode.OPT_ERROR) from None
+    return str(mod)
+
+
+def _kernel_names(ir_text: str) -> set:
+    """Names of kernel definitions (calling convention spir_kernel / ptx_kernel)."""
+    out = set()
+    for m in _DEFINE_KERNEL.finditer(ir_text):
+        out.add(m.group(1) if m.group(1) is not None else m.group(2))
+    return out
+
+
+def compile_kernel(path: str, language: str | None = None, defines=(), includes=(),
+                   spir64: bool = False) -> str:
+    """Source file -> optimized LLVM IR text (the ``bugle cc`` output).
+
+    ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories.
+    Raises ToolError (exit codes 1, 2 or 3).
+    """
+    lang = language_of(path, language)
+    return optimize(run_clang(path, lang, defines, includes, spir64))
