@@ -14,7 +14,9 @@ it proves inductive.  Rule names follow paper 003, appendix A:
 * ``r11`` equality of a non-uniform variable in both threads (predicate equality);
 * ``id``  access at thread id plus constant (paper 000, 5.3): ``HAS_OCCURRED ==>
   OFFSET == e`` for every loop-invariant offset expression ``e`` of the kernel;
-* ``r4``  uniform enabledness: both threads are in the loop or neither.
+* ``r4``  uniform enabledness: both threads are in the loop or neither;
+* ``src`` the logged source is one of the accesses that may precede the head;
+* ``log`` a log the loop never fills only shrinks (barriers reset it).
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 CMP_TO_BOUND = {"SLT": "SLE", "SLE": "SLE", "ULT": "ULE", "ULE": "ULE",
                 "SGT": "SGE", "SGE": "SGE", "UGT": "UGE", "UGE": "UGE"}
 SMT = {"SLE": "bvsle", "ULE": "bvule", "SGE": "bvsge", "UGE": "bvuge", "SUB": "bvsub",
-       "UREM": "bvurem", "AND": "bvand", "ADD": "bvadd"}
+       "UREM": "bvurem", "AND": "bvand", "ADD": "bvadd", "MUL": "bvmul", "SHL": "bvshl"}
 
 
 @dataclass
@@ -48,6 +50,96 @@ def _bv_op(name: str) -> tuple | None:
         return None
     w, op = name[2:].split("_", 1)
     return (int(w), op) if w.isdigit() else None
+
+
+def _fold(op: str, w: int, a: il.Expr, b: il.Expr) -> il.Expr:
+    """``BVw_op(a, b)``, computed when both are literals (ADD, SUB, MUL, SHL)."""
+    if isinstance(a, il.BvLit) and isinstance(b, il.BvLit):
+        m = (1 << w) - 1
+        v = {"ADD": a.value + b.value, "SUB": a.value - b.value, "MUL": a.value * b.value,
+             "SHL": a.value << b.value if b.value < w else 0}[op]
+        return il.BvLit(v & m, w)
+    zero, one = il.BvLit(0, w), il.BvLit(1, w)
+    if op == "ADD" and a == zero:
+        return b
+    if op in ("ADD", "SUB", "SHL") and b == zero:
+        return a
+    if op == "MUL" and one in (a, b):
+        return b if a == one else a
+    return il.FunApp(f"BV{w}_{op}", (a, b))
+
+
+def _atoms(e: il.Expr, mod: set, w: int) -> list:
+    """Maximal sub-terms of ``e`` that mention ``mod`` and are not w-bit +, -, * or << nodes."""
+    out: list = []
+
+    def walk(x: il.Expr) -> None:
+        if not (il.free_vars(x) & mod):
+            return
+        op = _bv_op(x.name) if isinstance(x, il.FunApp) else None
+        if op and op[0] == w and op[1] in ("ADD", "SUB", "MUL", "SHL") and len(x.args) == 2:
+            for a in x.args:
+                walk(a)
+        elif x not in out:
+            out.append(x)
+    walk(e)
+    return out
+
+
+def _replace(e: il.Expr, old: il.Expr, new: il.Expr) -> il.Expr:
+    """``e`` with every occurrence of the sub-term ``old`` (under function applications) replaced."""
+    if e == old:
+        return new
+    if isinstance(e, il.FunApp):
+        return il.FunApp(e.name, tuple(_replace(a, old, new) for a in e.args))
+    return e
+
+
+def _common_stride(e: il.Expr, atoms: list, w: int) -> tuple:
+    """``(m, rest)``: ``e == sum(c_i * atom_i) + rest`` with every literal ``c_i`` a multiple of
+    the power of two ``m`` (so ``e - rest`` is a multiple of ``m`` modulo ``2**w``); m = 0 if
+    some coefficient is not a literal."""
+    from math import gcd
+    g = 0
+    for i, atom in enumerate(atoms):
+        x = f"$$atom{i}"
+        lin = _linear(_replace(e, atom, il.Var(x)), x, w)
+        if lin is None or not isinstance(lin[0], il.BvLit):
+            return 0, e
+        g = gcd(g, lin[0].value)
+        e = lin[1]
+    if g == 0:
+        return 0, e
+    return g & -g, e  # largest power of two dividing every coefficient
+
+
+def _linear(e: il.Expr, x: str, w: int) -> tuple | None:
+    """``(c, rest)`` with ``e == c * x + rest`` (w-bit, modular) and ``x`` in neither; else None."""
+    zero = il.BvLit(0, w)
+    if e == il.Var(x):
+        return il.BvLit(1, w), zero
+    if x not in il.free_vars(e):
+        return zero, e
+    op = _bv_op(e.name) if isinstance(e, il.FunApp) else None
+    if not op or op[0] != w or len(e.args) != 2:
+        return None
+    a, b = e.args
+    if op[1] in ("ADD", "SUB"):
+        la, lb = _linear(a, x, w), _linear(b, x, w)
+        if la is None or lb is None:
+            return None
+        return _fold(op[1], w, la[0], lb[0]), _fold(op[1], w, la[1], lb[1])
+    if op[1] == "MUL":
+        if x not in il.free_vars(b):
+            la = _linear(a, x, w)
+            return None if la is None else (_fold("MUL", w, la[0], b), _fold("MUL", w, la[1], b))
+        if x not in il.free_vars(a):
+            lb = _linear(b, x, w)
+            return None if lb is None else (_fold("MUL", w, a, lb[0]), _fold("MUL", w, a, lb[1]))
+    if op[1] == "SHL" and isinstance(b, il.BvLit):
+        la = _linear(a, x, w)
+        return None if la is None else (_fold("SHL", w, la[0], b), _fold("SHL", w, la[1], b))
+    return None
 
 
 class CandidateFactory:
@@ -68,6 +160,10 @@ class CandidateFactory:
                 for i in range(self.count)]
 
     def _make(self, rule: str, e: il.Expr) -> il.Assert:
+        for x in il.subexprs(e):  # operations built by _fold must be declared
+            op = _bv_op(x.name) if isinstance(x, il.FunApp) else None
+            if op and op[1] in SMT:
+                self.ls.bvfun(op[1], op[0], SMT[op[1]], len(x.args), op[1] in ("SLE", "ULE", "SGE", "UGE"))
         self.count += 1
         self.rules.append(rule)
         return il.Assert(il.implies(il.Var(f"_b{self.count}"), e), (il.Attr("candidate", (rule,)),))
@@ -155,6 +251,70 @@ class CandidateFactory:
                             (inside if b.label in lp.blocks else outside).append(self.inline(r))
         return inside, outside
 
+    def _accessed_in(self, array: str, kind: str, lp: "Loop") -> bool:
+        return any(acc[0] == array and acc[1] == kind and acc[3] in lp.blocks for acc in self.accesses)
+
+    def log_ghosts(self, lp: "Loop") -> list:
+        """(ghost name, HAS_OCCURRED var) for logs a loop's barriers reset but it never fills.
+
+        Such a log only shrinks in the loop; the ghost holds its value at loop entry so
+        the candidate ``HAS_OCCURRED ==> ghost`` keeps offset and source meaningful after
+        the loop's havoc (rule ``log``).
+        """
+        if not self._has_barrier(lp):
+            return []
+        out = []
+        for name, a in self.ls.arrays.items():
+            for kind in ("READ", "WRITE"):
+                if a.logged and not self._accessed_in(name, kind, lp):
+                    out.append((f"_{kind}_HAS_OCCURRED_{name}$entry{lp.header}",
+                                self.ls.log_var(a, kind, "HAS_OCCURRED")))
+        return out
+
+    def _strided_access(self, ho, off, e, mod: set, strides: dict, dom_width: int) -> list:
+        """Rule r1 for an access at offset ``e`` (one-thread, inlined) inside a loop.
+
+        For every loop-modified ``x`` with ``e == c * x + rest`` (``c``, ``rest``
+        loop-invariant): ``(OFF - rest) mod c == 0``; if ``x`` is a strided counter from
+        ``x0`` by ``s``: ``(OFF - e[x := x0]) mod (c * s) == 0``.  A 64-bit offset that
+        extends a narrower index (CUDA) gets the candidates at the index's width on
+        ``OFF[w:0]``, plus ``OFF[64:w] == 0`` for zero extension.
+        """
+        ls = self.ls
+        op = _bv_op(e.name) if isinstance(e, il.FunApp) else None
+        if op and op[1] in (f"ZEXT{dom_width}", f"SEXT{dom_width}"):
+            w = op[0]
+            extra = []
+            if op[1].startswith("ZEXT"):
+                extra.append(("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
+                                                             il.BvLit(0, dom_width - w)))))
+            return extra + self._strided_access(ho, il.BvExtract(off, w, 0), e.args[0], mod, strides, w)
+        w, out = dom_width, []
+        atoms = _atoms(e, mod, w)
+        m, rest0 = _common_stride(e, atoms, w)
+        if m > 1 and not (il.free_vars(rest0) & mod):
+            residue = self._fun("UREM", w, self._fun("SUB", w, off, ls.ex(rest0, 1)), il.BvLit(m, w))
+            out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+        for atom in atoms:
+            x = atom.name if isinstance(atom, il.Var) else "$$atom"
+            if isinstance(atom, il.Var) and (not isinstance(ls.local_types.get(x), il.BvType)
+                                             or ls.local_types[x].width != w):
+                continue
+            lin = _linear(_replace(e, atom, il.Var(x)), x, w)
+            if lin is None or il.free_vars(lin[0]) & mod or il.free_vars(lin[1]) & mod:
+                continue
+            c, rest = lin
+            moduli = [] if c in (il.BvLit(0, w), il.BvLit(1, w)) else [(c, rest)]
+            if isinstance(atom, il.Var) and x in strides:
+                init, step = strides[x]
+                moduli.append((_fold("MUL", w, c, step), il.substitute(e, {x: init})))
+            for m, base in moduli:
+                if m in (il.BvLit(0, w), il.BvLit(1, w)):
+                    continue
+                residue = self._fun("UREM", w, self._fun("SUB", w, off, ls.ex(base, 1)), ls.ex(m, 1))
+                out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+        return out
+
     def _has_barrier(self, lp: "Loop") -> bool:
         return any(isinstance(c, il.Call) for lab in lp.blocks for c in self.ls.src[lab].cmds)
 
@@ -216,11 +376,13 @@ class CandidateFactory:
                 per_thread("r14", il.BinOp("||", il.BinOp("==", il.Var(v), il.BvLit(0, w)), pow2))
                 per_thread("r15", il.BinOp("!=", il.Var(v), il.BvLit(0, w)))
         barrier = self._has_barrier(lp)
+        for g, ho in self.log_ghosts(lp):
+            out.append(("log", il.implies(ho, il.Var(g))))
         for name, a in ls.arrays.items():
             if not a.logged:
                 continue
             for kind in ("READ", "WRITE"):
-                if not any(acc[0] == name and acc[1] == kind and acc[3] in lp.blocks for acc in self.accesses):
+                if not self._accessed_in(name, kind, lp):
                     continue
                 ho, off = ls.log_var(a, kind, "HAS_OCCURRED"), ls.log_var(a, kind, "OFFSET")
                 # The logged source is one of the accesses that can precede this head, so
@@ -241,14 +403,8 @@ class CandidateFactory:
                         continue
                     if not (il.free_vars(e) & mod):
                         offsets.append(ls.ex(e, 1))
-                    for v, (init, s) in strides.items():
-                        if v in il.free_vars(e) and not ((il.free_vars(e) - {v}) & mod) and isinstance(a.dom, il.BvType):
-                            w = a.dom.width
-                            if ls.local_types[v].width != w:
-                                continue
-                            base = ls.ex(il.substitute(e, {v: init}), 1)
-                            out.append(("r1", il.implies(ho, il.BinOp(
-                                "==", self._fun("UREM", w, self._fun("SUB", w, off, base), ls.ex(s, 1)), il.BvLit(0, w)))))
+                    if il.free_vars(e) & mod and isinstance(a.dom, il.BvType):
+                        out += self._strided_access(ho, off, e, mod, strides, a.dom.width)
                 for e in dict.fromkeys(offsets):
                     out.append(("id", il.implies(ho, il.BinOp("==", off, e))))
                 if len(set(offsets)) > 1:

@@ -165,6 +165,14 @@ def main(argv=None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(int(ExitCode.CTRL_C))
+    except RecursionError:
+        click.echo("error: kernel too deeply nested for the verifier", err=True)
+        sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
+    except Exception as e:  # a bug of ours: one line, never a traceback (unless asked for)
+        if os.environ.get("GPUVERIFY_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(e).__name__}: {e} (set GPUVERIFY_DEBUG=1 for a traceback)", err=True)
+        sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
     sys.exit(0)
 
 

@@ -803,6 +803,14 @@ class Interpreter:
 
     # ------------------------------------------------------------------ inputs
 
+    def choose_inputs(self) -> tuple:
+        """The inputs a run would draw: ``(globals, params)``, where ``globals`` maps every
+        constant and global variable to a value and ``params`` the entry's parameters,
+        satisfying the axioms and ``requires`` (caller values kept).  Raises InterpError."""
+        st = _State(self.run_seed)
+        params = self._choose_inputs(st)
+        return dict(st.g), dict(params)
+
     def _choose_inputs(self, st: _State) -> dict:
         """Set constants and globals in ``st.g``; return the entry parameters."""
         return _InputChooser(self).choose(st)

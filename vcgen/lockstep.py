@@ -272,10 +272,14 @@ class Lockstep:
         head = lp.header
         for t in (1, 2):
             self.emit(il.assign(self.local(f"cur${t}$entry{head}", INT).name, self.cur(t)))
+        for g, ho in self.candidates.log_ghosts(lp):
+            self.emit(il.assign(self.local(g, il.BOOL).name, ho))
         self.goto_new(head)
         invs = []
         returns = any(isinstance(self.src[b].transfer, il.Return) for b in lp.blocks)
         exits = sorted({self.block_id[x] for x in lp.exits(self.succ)} | ({self.exit_id} if returns else set()))
+        if head in self.uni.uniform_blocks:
+            exits = []  # every exit of a uniform loop jumps straight to its $done (see _leave)
         for t in (1, 2):
             c, e = self.cur(t), il.Var(f"cur${t}$entry{head}")
             at_head = il.BinOp("==", c, il.IntLit(lo))
@@ -357,17 +361,32 @@ class Lockstep:
     def _target_id(self, label: str) -> il.IntLit:
         return il.IntLit(self.block_id.get(label, self.exit_id))
 
+    def _leave(self, src: str, target: str | None, uniform: bool, join: str) -> str:
+        """Where control goes after ``src`` hands both threads to ``target`` (None: return).
+
+        When both threads leave loops together (a uniform exit), they jump straight to
+        the exit of the outermost loop left, as a structured loop exit does, instead of
+        going round the back edge: the exit path then keeps the state of the last
+        iteration (e.g. the negated loop condition) rather than only the invariants.
+        """
+        if not uniform:
+            return join
+        for lp in self.loops:  # outermost first
+            if src in lp.blocks and (target is None or target not in lp.blocks):
+                return f"{lp.header}$done"
+        return join
+
     def _terminator(self, b: il.Block, preds: dict, uniform: bool, join: str) -> None:
         if isinstance(b.transfer, il.Return):
             for t in (1, 2):
                 self.emit(il.assign(self.cur(t).name, il.ite(preds[t], il.IntLit(self.exit_id), self.cur(t))))
-            self.close(il.Goto((join,)))
+            self.close(il.Goto((self._leave(b.label, None, uniform, join),)))
             return
         targets = list(b.transfer.targets)
         if len(targets) == 1:
             for t in (1, 2):
                 self.emit(il.assign(self.cur(t).name, il.ite(preds[t], self._target_id(targets[0]), self.cur(t))))
-            self.close(il.Goto((join,)))
+            self.close(il.Goto((self._leave(b.label, targets[0], uniform, join),)))
             return
         conds = [self._partition(x) for x in targets]
         if uniform and b.label not in self.uni.divergent_branches:
@@ -379,7 +398,7 @@ class Lockstep:
                 self.emit(il.Assume(self.ex(c, 1), (il.Attr("partition"),)))
                 for t in (1, 2):
                     self.emit(il.assign(self.cur(t).name, self._target_id(x)))
-                self.close(il.Goto((join,)))
+                self.close(il.Goto((self._leave(b.label, x, True, join),)))
             return
         # Divergent branch: each enabled thread picks its own target.
         for t in (1, 2):

@@ -1,5 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=16
+//known_gap: needs relational power-of-two invariants across two loops (offset == 256 >> log2(d) after the up-sweep); rule r17 is not implemented yet
 
 // Work-efficient exclusive scan (Blelloch) of a 256-element block, two
 // elements per thread, in the classic form with two power-of-two variables
