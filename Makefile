@@ -24,7 +24,7 @@ verify: setup
 	$(BIN)/gpuverify $$($(PY) tests/header_flags.py all $(KERNEL)) $(FLAGS) $(KERNEL)
 
 test: setup
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n 2 tests
 	$(BIN)/lit -q tests/lit
 
 unit: setup

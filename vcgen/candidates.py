@@ -214,6 +214,9 @@ class CandidateFactory:
             for c in b.cmds:
                 if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
                     loc = _loc_key(c.attrs)
+                if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
+                    out.append((il.attr(c.attrs, "atomic").args[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
+                    continue
                 if not isinstance(c, il.Assign) or len(c.lhss) != 1:
                     continue
                 l, r = c.lhss[0], c.rhss[0]
@@ -265,7 +268,7 @@ class CandidateFactory:
             return []
         out = []
         for name, a in self.ls.arrays.items():
-            for kind in ("READ", "WRITE"):
+            for kind in self.ls.log_kinds(a):
                 if a.logged and not self._accessed_in(name, kind, lp):
                     out.append((f"_{kind}_HAS_OCCURRED_{name}$entry{lp.header}",
                                 self.ls.log_var(a, kind, "HAS_OCCURRED")))
@@ -381,7 +384,7 @@ class CandidateFactory:
         for name, a in ls.arrays.items():
             if not a.logged:
                 continue
-            for kind in ("READ", "WRITE"):
+            for kind in ls.log_kinds(a):
                 if not self._accessed_in(name, kind, lp):
                     continue
                 ho, off = ls.log_var(a, kind, "HAS_OCCURRED"), ls.log_var(a, kind, "OFFSET")

@@ -85,6 +85,12 @@ def _space(d: il.VarDecl) -> str:
     raise error(f"array {d.name} has no memory space attribute ({{:global}}, {{:group_shared}} or {{:constant}})")
 
 
+def _atomic_array(c: il.Call) -> str | None:
+    """The array of an atomic call ``call {:atomic "$$A", "add"} r := $bugle_atomic...(i, v);``."""
+    a = il.attr(c.attrs, "atomic")
+    return a.args[0] if a is not None and a.args else None
+
+
 def _where(attrs) -> str:
     k = _loc_key(attrs)
     return f"{k[0]}:{k[1]}:{k[2]}: " if k else ""
@@ -141,6 +147,8 @@ class Lockstep:
         self.src = {b.label: b for b in self.kernel.blocks}
         self.succ = successors(self.kernel)
         self.headers = {lp.header for lp in self.loops}
+        self.atomic_arrays = {_atomic_array(c) for b in self.kernel.blocks for c in b.cmds
+                              if isinstance(c, il.Call) and _atomic_array(c)}
         self.candidates = CandidateFactory(self)
 
     # ---------------------------------------------------------------- naming helpers
@@ -244,13 +252,17 @@ class Lockstep:
         sg = self.same_group()
         for a in self.arrays.values():
             if a.logged:
-                for kind in ("READ", "WRITE"):
+                for kind in self.log_kinds(a):
                     self.emit(il.assign(self.log_var(a, kind, "HAS_OCCURRED").name, il.FALSE))
             if a.equality:
                 # Copies start equal (group-shared ones only within one group); an
                 # assignment says so without a map equality for the solver.
                 m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
                 self.emit(il.assign(m2.name, m1 if a.space != "group_shared" else il.ite(sg, m1, m2)))
+
+    def log_kinds(self, a: ArrayInfo) -> tuple:
+        """Access logs kept for ``a``: reads, writes, and atomics if the kernel has any on it."""
+        return ("READ", "WRITE", "ATOMIC") if a.name in self.atomic_arrays else ("READ", "WRITE")
 
     def log_var(self, a: ArrayInfo, kind: str, what: str) -> il.Var:
         ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": INT, "VALUE": a.rng}[what]
@@ -530,6 +542,8 @@ class Lockstep:
         if a.logged:
             self._log(a, "READ", index, None, preds[1], loc)
             self._check(a, "WRITE", "READ", index, None, preds[2], loc)
+            if a.name in self.atomic_arrays:
+                self._check(a, "ATOMIC", "READ", index, None, preds[2], loc)
         for t in (1, 2) if self.is_dup(target) else (1,):
             tgt = self.name(target, t)
             if a.equality:
@@ -546,6 +560,8 @@ class Lockstep:
             self._log(a, "WRITE", index, value, preds[1], loc)
             self._check(a, "READ", "WRITE", index, value, preds[2], loc)
             self._check(a, "WRITE", "WRITE", index, value, preds[2], loc)
+            if a.name in self.atomic_arrays:
+                self._check(a, "ATOMIC", "WRITE", index, None, preds[2], loc)
         if a.equality:
             for t in (1, 2):
                 m, i = self.name(a.name, t), self.ex(index, t)
@@ -554,7 +570,32 @@ class Lockstep:
 
     # ---------------------------------------------------------------- barrier
 
+    def _atomic(self, c: il.Call, preds: dict, loc) -> None:
+        """An atomic read-modify-write (DESIGN.md 5.9): logged and checked against plain
+        accesses but never against other atomics; returns an arbitrary value and leaves
+        that element of the thread's own copy arbitrary."""
+        name = _atomic_array(c)
+        if name not in self.arrays:
+            raise error(f"atomic on unknown array {name}")
+        a, index = self.arrays[name], c.args[0]
+        if a.space == "constant":
+            raise error(f"atomic on constant array {a.name}")
+        if a.logged:
+            self._log(a, "ATOMIC", index, None, preds[1], loc)
+            self._check(a, "READ", "ATOMIC", index, None, preds[2], loc)
+            self._check(a, "WRITE", "ATOMIC", index, None, preds[2], loc)
+        for t in (1, 2):
+            if a.equality:
+                h = self.tmp(a.rng, "atomic")
+                self.emit(il.Havoc((h.name,)))
+                m, i = self.name(a.name, t), self.ex(index, t)
+                self.emit(il.Assign((il.MapLhs(m, i),), (il.ite(preds[t], h, il.MapSelect(il.Var(m), i)),)))
+        for out in c.outs:
+            self._havoc_var(out, preds)
+
     def _call(self, c: il.Call, preds: dict, loc) -> None:
+        if _atomic_array(c) is not None:
+            return self._atomic(c, preds, loc)
         callee = next((p for p in self.prog.procedures() if p.name == c.proc), None)
         if callee is None or not il.has_attr(callee.attrs, "barrier"):
             raise error(f"call to {c.proc}: only the barrier may be called in a kernel (inline calls first)")
@@ -570,7 +611,7 @@ class Lockstep:
         for a in self.arrays.values():
             covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
             if a.logged and covered:
-                for kind in ("READ", "WRITE"):
+                for kind in self.log_kinds(a):
                     v = self.log_var(a, kind, "HAS_OCCURRED")
                     self.emit(il.assign(v.name, il.ite(both, il.FALSE, v)))
             if a.equality:
