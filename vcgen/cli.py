@@ -82,12 +82,14 @@ def abstract_cmd(input, output, force):
 
 
 def lockstep_options(local_size, num_groups, global_size, block_dim, grid_dim, global_offset,
-                     only_intra_group, only_divergence, no_benign_tolerance, no_infer):
+                     only_intra_group, only_divergence, no_benign_tolerance, no_infer, warp_sync=None):
     from .launch import launch_config
     from .lockstep import LockstepOptions
+    if warp_sync is not None and warp_sync <= 0:
+        raise ToolError("--warp-sync: the warp size must be positive", ExitCode.COMMAND_LINE_ERROR)
     return LockstepOptions(launch_config(local_size, num_groups, global_size, block_dim, grid_dim, global_offset),
                            only_intra_group=only_intra_group, only_divergence=only_divergence,
-                           benign_tolerance=not no_benign_tolerance, infer=not no_infer)
+                           benign_tolerance=not no_benign_tolerance, infer=not no_infer, warp_sync=warp_sync)
 
 
 def launch_flags(f):
@@ -102,6 +104,8 @@ def launch_flags(f):
         click.option("--only-divergence", is_flag=True, help="Check only barrier divergence (adversarial arrays)."),
         click.option("--no-benign-tolerance", is_flag=True, help="Report same-value write-write races too."),
         click.option("--no-infer", is_flag=True, help="Generate no candidate invariants."),
+        click.option("--warp-sync", "warp_sync", type=int, default=None,
+                     help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA)."),
     ]):
         f = opt(f)
     return f

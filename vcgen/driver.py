@@ -60,7 +60,10 @@ def run(kernel: str, o: dict) -> int:
     keep = o["keep_temps"]
     lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"], o["grid_dim"],
                              o["global_offset"], o["only_intra_group"], o["only_divergence"],
-                             o["no_benign_tolerance"], o["no_infer"] or o["findbugs"])
+                             o["no_benign_tolerance"], o["no_infer"] or o["findbugs"], o["warp_sync"])
+    if o["warp_sync"]:
+        click.echo(f"warning: --warp-sync={o['warp_sync']} assumes the threads of a warp execute in lock-step "
+                   "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
     source = kernel
     if lang in ("opencl", "cuda"):
         from bugle.cc import compile_kernel
@@ -128,6 +131,8 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--only-intra-group", is_flag=True, help="Check races within work groups only.")
 @click.option("--no-infer", is_flag=True, help="No candidate invariants.")
 @click.option("--no-inline", is_flag=True, help="Accepted for compatibility; calls are always inlined.")
+@click.option("--warp-sync", "warp_sync", type=int, default=None,
+              help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA).")
 @click.option("--timeout", type=int, default=300, show_default=True, help="Solver timeout per query, seconds.")
 @click.option("--solver", default="z3", show_default=True, help="z3 (in-process), cvc5, yices, bitwuzla, or an SMT-LIB2 solver command line.")
 @click.option("--keep-temps", is_flag=True, help="Keep .ll/.gbpl/.bpl/.inv.bpl next to the kernel.")

@@ -52,6 +52,7 @@ class LockstepOptions:
     only_divergence: bool = False
     benign_tolerance: bool = True
     infer: bool = True  # generate candidate invariants
+    warp_sync: int | None = None  # warp size when warps run in lock-step (pre-Volta CUDA)
 
 
 def error(msg: str) -> ToolError:
@@ -207,6 +208,20 @@ class Lockstep:
     def same_group(self) -> il.Expr:
         return il.and_all(il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2"))
                           for d in DIMS if f"group_id_{d}" in self.dup_consts)
+
+    def same_warp(self) -> il.Expr:
+        """Both threads in one group and one warp (linear local id divided by the warp size)."""
+        ls = self.opts.launch.local_size
+
+        def linear(t: int) -> il.Expr:
+            terms = [(f"local_id_{d}${t}", m) for d, m in zip(DIMS, (1, ls[0], ls[0] * ls[1]))
+                     if f"local_id_{d}" in self.dup_consts]
+            e = None
+            for name, mult in terms:
+                x = il.Var(name) if mult == 1 else il.FunApp(self.bvfun("MUL", 32, "bvmul"), (il.Var(name), il.BvLit(mult, 32)))
+                e = x if e is None else il.FunApp(self.bvfun("ADD", 32, "bvadd"), (e, x))
+            return il.FunApp(self.bvfun("UDIV", 32, "bvudiv"), (e, il.BvLit(self.opts.warp_sync, 32)))
+        return il.BinOp("&&", self.same_group(), il.BinOp("==", linear(1), linear(2)))
 
     # ------------------------------------------------------------------ block emission
 
@@ -532,6 +547,11 @@ class Lockstep:
                     il.BinOp("==", self.log_var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.same_group())
+        if self.opts.warp_sync:
+            # Warp-mates execute in lock-step: accesses of different instructions are
+            # ordered, so only a logged access of this very instruction can conflict.
+            conflict.append(il.implies(self.same_warp(), il.BinOp(
+                "==", self.log_var(a, logged, "SOURCE"), self.sourceloc_num(_loc_key(loc or ())))))
         if logged == "WRITE" and access == "WRITE" and a.equality and self.opts.benign_tolerance:
             conflict.append(il.BinOp("!=", self.log_var(a, "WRITE", "VALUE"), self.ex(value, 2)))
         attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
