@@ -392,9 +392,14 @@ class CandidateFactory:
                 # reports name a real access of thread 1 after the loop's havoc.
                 srcs = sorted({ls.sourceloc_num(acc[4]).value for acc in self.accesses
                                if acc[0] == name and acc[1] == kind and acc[3] in self._reaching(lp)})
+                src_var = ls.log_var(a, kind, "SOURCE")
                 if srcs:
-                    out.append(("src", il.implies(ho, il.or_all(
-                        il.BinOp("==", ls.log_var(a, kind, "SOURCE"), il.IntLit(n)) for n in srcs))))
+                    out.append(("src", il.implies(ho, il.or_all(il.BinOp("==", src_var, il.IntLit(n)) for n in srcs))))
+                if len(srcs) > 1:
+                    for n in srcs:  # e.g. only the access before the loop can still be logged
+                        one = il.implies(ho, il.BinOp("==", src_var, il.IntLit(n)))
+                        out.append(("src", one))
+                        out.append(("src", il.implies(ls.same_group(), one)))
                 if barrier:
                     # Barriers reset logs only for threads of one group (DESIGN.md 5.6).
                     rule = "r12" if kind == "READ" else "r13"
