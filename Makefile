@@ -42,6 +42,12 @@ bench: setup
 mutants: setup
 	$(PY) tests/mutants.py check
 
+# Per candidate rule over the corpus: generality, hit rate, refuted by engines (paper 003 section 4.3).
+# RULES_FLAGS=--worth adds essentiality (one more run per kernel and proving rule; slow).
+.PHONY: rules-report
+rules-report: setup
+	$(PY) tests/rules_report.py -j $(JOBS) $(RULES_FLAGS) corpus
+
 clean:
 	rm -rf $(BUILD)
 

@@ -8,9 +8,20 @@ DESIGN.md section 4 "Builtins" and docs/IL.md "One-thread programs":
   * ``barrier(flags)`` / ``__syncthreads()`` -> ``call $bugle_barrier(LF, GF)``;
   * annotations (``__assert``, ``__assume``, ``__invariant``, ``__requires``) -> IL
     constructs; ``__ensures``, ``__global_assert``, ``__global_invariant`` are errors for now;
-  * exact LLVM integer intrinsics (min/max/abs/ctpop/ctlz/cttz, overflow arithmetic);
-  * pure floating-point intrinsics and ``memory(none)`` external functions (OpenCL math)
-    -> uninterpreted functions.
+  * exact LLVM integer intrinsics (min/max/abs/ctpop/ctlz/cttz, overflow arithmetic,
+    scalar or element-wise on vectors), CUDA ``__mul24``/``__umul24``
+    (``llvm.nvvm.mul24.*``), OpenCL ``min``/``max``/``clamp``/``abs``/``mul_hi``/
+    ``popcount``/``clz``/``mul24``/``mad24`` on scalar integers;
+  * CUDA ``__syncthreads_count/_and/_or`` (``llvm.nvvm.barrier.cta.red.*``,
+    ``llvm.nvvm.barrier0.popc/and/or``): the barrier, then an arbitrary result (the
+    reduction over the block is not modelled; the barrier is divergence-checked);
+  * ``__threadfence*`` / ``mem_fence`` family: no synchronisation, ignored (sound for race
+    checking: a fence orders one thread's accesses but never separates two threads');
+  * ``laneid`` = linear local id mod 32, ``warpsize`` = 32;
+  * pure floating-point intrinsics (also the CUDA approximations ``llvm.nvvm.rsqrt.approx``,
+    ``div.approx`` ...) and ``memory(none)`` external functions (OpenCL/CUDA math) ->
+    uninterpreted functions; vector arguments are flattened, a vector result is one
+    function per lane (LLVM intrinsics: the scalar function per lane).
 
 Everything else is a BugleError naming the callee and the source line.
 """
@@ -21,6 +32,7 @@ import re
 from vcgen import il
 
 from . import BugleError
+from .irtext import VectorT
 
 DIMS = "xyz"
 ID_KINDS = ("local_id", "group_id", "group_size", "num_groups", "global_offset")
@@ -54,7 +66,15 @@ NO_OP_OPENCL = ("mem_fence", "read_mem_fence", "write_mem_fence")
 FLOAT_INTRINSICS = re.compile(
     r"llvm\.(fabs|sqrt|fma|fmuladd|floor|ceil|trunc|rint|nearbyint|round|roundeven|"
     r"exp|exp2|exp10|log|log2|log10|sin|cos|tan|pow|powi|minnum|maxnum|minimum|maximum|"
-    r"copysign|canonicalize|ldexp|asin|acos|atan|atan2|sinh|cosh|tanh)\.")
+    r"copysign|canonicalize|ldexp|asin|acos|atan|atan2|sinh|cosh|tanh)\.|"
+    # CUDA fast-math approximations and rounding-mode variants: pure, thread-independent
+    r"llvm\.nvvm\.(rsqrt|sqrt|div|rcp|ex2|lg2|sin|cos|fma|fabs|fmin|fmax|saturate|floor|ceil|"
+    r"trunc|round|add|mul|f2i|i2f|d2i|i2d|f2ui|ui2f|d2ui|ui2d|f2ll|ll2f|f2ull|ull2f|d2f|f2h|h2f)\.")
+# OpenCL integer builtins with an exact meaning here (scalar arguments only)
+OPENCL_INT = ("min", "max", "clamp", "abs", "mul_hi", "popcount", "clz", "mul24", "mad24")
+_ITANIUM_INTS = {"c": (8, True), "a": (8, True), "h": (8, False), "s": (16, True), "t": (16, False),
+                 "i": (32, True), "j": (32, False), "l": (64, True), "m": (64, False)}
+_BARRIER_RED = re.compile(r"llvm\.nvvm\.barrier(?:\.cta\.red\.(popc|and|or)\.aligned\.all|0\.(popc|and|or))$")
 
 
 def id_const(kind: str, dim: int) -> il.Var:
@@ -102,6 +122,14 @@ class Calls:
         m = re.match(r"llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])$", callee)
         if m:
             return tr.assign_result(inst, id_const(CUDA_SREGS[m.group(1)], DIMS.index(m.group(2))))
+        if _BARRIER_RED.match(callee):
+            # __syncthreads_count/_and/_or: a barrier whose value is left arbitrary
+            self._barrier(True, True, loc)
+            return tr.assign_result(inst, tr.fresh(tr.il_type(tr.result_type(inst), loc)))
+        if callee in ("llvm.nvvm.read.ptx.sreg.laneid",):
+            return tr.assign_result(inst, self._lane_id())
+        if callee == "llvm.nvvm.read.ptx.sreg.warpsize":
+            return tr.assign_result(inst, il.BvLit(32, 32))
         if callee.startswith("llvm.nvvm.barrier") and re.match(
                 r"llvm\.nvvm\.barrier(0|\.cta\.sync\.aligned\.all|\.sync)$", callee):
             if callee != "llvm.nvvm.barrier0" and not _const_zero(tr, args[0]):
@@ -110,6 +138,8 @@ class Calls:
         if callee == "llvm.assume":
             raise BugleError("llvm.assume is not supported (it would be a silent assumption)", loc)
         if callee.startswith("llvm.") and self._int_intrinsic(inst, callee, args, loc):
+            return
+        if tr.language == "opencl" and base in OPENCL_INT and self._opencl_int(inst, callee, base, args, loc):
             return
         if FLOAT_INTRINSICS.match(callee) or (
                 not callee.startswith("llvm.") and "memory(none)" in fn_attrs):
@@ -181,42 +211,27 @@ class Calls:
 
     # ------------------------------------------------------ exact intrinsics
     def _int_intrinsic(self, inst, callee: str, args: list, loc) -> bool:
-        """LLVM integer intrinsics with an exact bit-vector meaning; False if not one."""
+        """LLVM integer intrinsics with an exact bit-vector meaning (scalar, or element-wise
+        on ``<N x iW>``); False if not one."""
         tr, fns = self.tr, self.tr.fns
-        m = re.match(r"llvm\.(smin|smax|umin|umax|abs|ctpop|ctlz|cttz|bswap|bitreverse)\.i(\d+)$", callee)
+        m = re.match(r"llvm\.(smin|smax|umin|umax|abs|ctpop|ctlz|cttz|bswap|bitreverse)\.(v\d+)?i(\d+)$", callee)
         if m:
-            op, w = m.group(1), int(m.group(2))
+            op, w = m.group(1), int(m.group(3))
             if w == 1:
                 raise BugleError(f"{callee} on i1 is not supported", loc)
             a = tr.operand(args[0])
-            if op in ("smin", "smax", "umin", "umax"):
-                b = tr.operand(args[1])
-                cmp = {"smin": "SLT", "smax": "SGT", "umin": "ULT", "umax": "UGT"}[op]
-                e = il.IfThenElse(fns.bv(cmp, w, a, b), a, b)
-            elif op == "abs":
-                e = il.IfThenElse(fns.bv("SLT", w, a, il.BvLit(0, w)), fns.bv("NEG", w, a), a)
-            elif op == "ctpop":
-                e = il.BvLit(0, w)
-                for k in range(w):
-                    e = fns.bv("ADD", w, e, fns.extend(False, 1, w, il.BvExtract(a, k + 1, k)))
-            elif op in ("ctlz", "cttz"):
-                # nested ite, highest priority (the bit nearest the counted end) outermost
-                e = il.BvLit(w, w)
-                for k in reversed(range(w)):
-                    bit = w - 1 - k if op == "ctlz" else k
-                    e = il.IfThenElse(il.BinOp("==", il.BvExtract(a, bit + 1, bit), il.BvLit(1, 1)),
-                                      il.BvLit(k, w), e)
-            elif op == "bswap":
-                bytes_ = [il.BvExtract(a, 8 * k + 8, 8 * k) for k in range(w // 8)]
-                e = bytes_[0]
-                for b in bytes_[1:]:
-                    e = il.BvConcat(e, b)
-            else:  # bitreverse
-                bits = [il.BvExtract(a, k + 1, k) for k in range(w)]
-                e = bits[0]
-                for b in bits[1:]:
-                    e = il.BvConcat(e, b)
-            tr.assign_result(inst, e)
+            b = tr.operand(args[1]) if op in ("smin", "smax", "umin", "umax") else None
+            if m.group(2):
+                tr.assign_result(inst, tuple(self.int_op(op, w, a[k], b[k] if b is not None else None)
+                                             for k in range(len(a))))
+            else:
+                tr.assign_result(inst, self.int_op(op, w, a, b))
+            return True
+        m = re.match(r"llvm\.nvvm\.mul24\.(i|ui)$", callee)
+        if m:
+            signed = m.group(1) == "i"
+            a, b = (fns.extend(signed, 24, 32, il.BvExtract(tr.operand(x), 24, 0)) for x in args)
+            tr.assign_result(inst, fns.bv("MUL", 32, a, b))
             return True
         m = re.match(r"llvm\.([su])(add|sub|mul)\.with\.overflow\.i(\d+)$", callee)
         if m:
@@ -232,19 +247,124 @@ class Calls:
             raise BugleError(f"saturating intrinsic {callee} is not supported", loc)
         return False
 
+    def int_op(self, op: str, w: int, a: il.Expr, b: il.Expr | None = None) -> il.Expr:
+        """Exact ``w``-bit meaning of an integer intrinsic (``smin`` ... ``bitreverse``)."""
+        fns = self.tr.fns
+        if op in ("smin", "smax", "umin", "umax"):
+            cmp = {"smin": "SLT", "smax": "SGT", "umin": "ULT", "umax": "UGT"}[op]
+            return il.IfThenElse(fns.bv(cmp, w, a, b), a, b)
+        if op == "abs":
+            return il.IfThenElse(fns.bv("SLT", w, a, il.BvLit(0, w)), fns.bv("NEG", w, a), a)
+        if op == "ctpop":
+            e = il.BvLit(0, w)
+            for k in range(w):
+                e = fns.bv("ADD", w, e, fns.extend(False, 1, w, il.BvExtract(a, k + 1, k)))
+            return e
+        if op in ("ctlz", "cttz"):
+            # nested ite, highest priority (the bit nearest the counted end) outermost
+            e = il.BvLit(w, w)
+            for k in reversed(range(w)):
+                bit = w - 1 - k if op == "ctlz" else k
+                e = il.IfThenElse(il.BinOp("==", il.BvExtract(a, bit + 1, bit), il.BvLit(1, 1)),
+                                  il.BvLit(k, w), e)
+            return e
+        if op == "bswap":
+            bytes_ = [il.BvExtract(a, 8 * k + 8, 8 * k) for k in range(w // 8)]
+            e = bytes_[0]
+            for x in bytes_[1:]:
+                e = il.BvConcat(e, x)
+            return e
+        if op == "bitreverse":
+            bits = [il.BvExtract(a, k + 1, k) for k in range(w)]
+            e = bits[0]
+            for x in bits[1:]:
+                e = il.BvConcat(e, x)
+            return e
+        raise BugleError(f"internal: integer operation {op}")
+
+    def _opencl_int(self, inst, callee: str, base: str, args: list, loc) -> bool:
+        """OpenCL integer builtins on scalars (OpenCL 1.2 section 6.12.3); False for
+        other argument types (vectors), which then stay uninterpreted."""
+        tr, fns = self.tr, self.tr.fns
+        codes = callee[len(f"_Z{len(base)}{base}"):]
+        if not codes or codes[0] not in _ITANIUM_INTS:
+            return False
+        w, signed = _ITANIUM_INTS[codes[0]]
+        xs = [tr.operand(a) for a in args]
+        if any(tr.value_type(a) != tr.value_type(args[0]) for a in args):
+            return False
+        lt, gt = ("SLT", "SGT") if signed else ("ULT", "UGT")
+        if base in ("min", "max") and len(xs) == 2:
+            e = self.int_op(("s" if signed else "u") + base, w, xs[0], xs[1])
+        elif base == "clamp" and len(xs) == 3:
+            lo = il.IfThenElse(fns.bv(lt, w, xs[0], xs[1]), xs[1], xs[0])
+            e = il.IfThenElse(fns.bv(gt, w, lo, xs[2]), xs[2], lo)
+        elif base == "abs" and len(xs) == 1:
+            e = self.int_op("abs", w, xs[0]) if signed else xs[0]
+        elif base == "popcount" and len(xs) == 1:
+            e = self.int_op("ctpop", w, xs[0])
+        elif base == "clz" and len(xs) == 1:
+            e = self.int_op("ctlz", w, xs[0])
+        elif base == "mul_hi" and len(xs) == 2:
+            wide = fns.bv("MUL", 2 * w, fns.extend(signed, w, 2 * w, xs[0]), fns.extend(signed, w, 2 * w, xs[1]))
+            e = il.BvExtract(wide, 2 * w, w)
+        elif base in ("mul24", "mad24") and len(xs) == (2 if base == "mul24" else 3) and w == 32:
+            # undefined unless both factors fit in 24 bits: then any value
+            def fits(x):
+                return il.BinOp("==", fns.extend(signed, 24, 32, il.BvExtract(x, 24, 0)), x)
+            e = il.IfThenElse(il.BinOp("&&", fits(xs[0]), fits(xs[1])), fns.bv("MUL", 32, xs[0], xs[1]),
+                              tr.fresh(il.BV32))
+            if base == "mad24":
+                e = fns.bv("ADD", 32, e, xs[2])
+        else:
+            return False
+        tr.assign_result(inst, e)
+        return True
+
+    def _lane_id(self) -> il.Expr:
+        """CUDA ``%laneid``: the linear thread index in the block, modulo 32."""
+        fns = self.tr.fns
+        x, y, z = (id_const("local_id", d) for d in range(3))
+        sx, sy = id_const("group_size", 0), id_const("group_size", 1)
+        linear = fns.bv("ADD", 32, x, fns.bv("MUL", 32, sx, fns.bv("ADD", 32, y, fns.bv("MUL", 32, sy, z))))
+        return fns.bv("UREM", 32, linear, il.BvLit(32, 32))
+
     # ------------------------------------------------------ pure functions
     def _pure_function(self, inst, callee: str, args: list, loc) -> None:
+        """An uninterpreted function of the (flattened) arguments.  LLVM intrinsics on
+        vectors are element-wise (the scalar intrinsic per lane); any other function with
+        a vector result is one function per lane of all argument components."""
+        from .aggregates import flatten, leaf_types, unflatten
         tr = self.tr
-        params = []
-        vals = []
-        for a in args:
-            t = tr.il_type_of(a, loc)
-            params.append(t)
-            vals.append(tr.operand(a))
         rt = tr.result_type(inst)
-        ret = tr.il_type(rt, loc)
-        name = "F$" + re.sub(r"[^A-Za-z0-9_.]", "_", callee)
-        tr.assign_result(inst, tr.fns.uninterpreted(name, tuple(params), ret, *vals))
+        if rt is None:
+            return  # a pure function without a result does nothing
+        arg_types = [tr.value_type(a) for a in args]
+        vals = [tr.operand(a) for a in args]
+        if callee.startswith("llvm.") and any(isinstance(t, VectorT) for t in arg_types + [rt]):
+            n = rt.count if isinstance(rt, VectorT) else None
+            if n is None:
+                raise BugleError(f"vector intrinsic {callee} is not supported", loc)
+            lanes = []
+            for k in range(n):
+                ts = [t.elem if isinstance(t, VectorT) else t for t in arg_types]
+                xs = [v[k] if isinstance(t, VectorT) else v for v, t in zip(vals, arg_types)]
+                scalar = re.sub(r"\.v\d+(f\d+|i\d+)", r".\1", callee)
+                lanes.append(self._uf(scalar, ts, xs, rt.elem, loc))
+            return tr.assign_result(inst, tuple(lanes))
+        ts = [x for t in arg_types for x in leaf_types(t, tr.layout)]
+        xs = [x for v in vals for x in flatten(v)]
+        rts = leaf_types(rt, tr.layout)
+        if len(rts) == 1 and not isinstance(rt, (VectorT,)):
+            return tr.assign_result(inst, self._uf(callee, ts, xs, rt, loc))
+        parts = [self._uf(f"{callee}${k}", ts, xs, r, loc) for k, r in enumerate(rts)]
+        tr.assign_result(inst, unflatten(rt, parts, tr.layout))
+
+    def _uf(self, callee: str, types: list, vals: list, rt, loc) -> il.Expr:
+        tr = self.tr
+        params = tuple(tr.il_type(t, loc) for t in types)
+        name = "F$" + re.sub(r"[^A-Za-z0-9_.$]", "_", callee)
+        return tr.fns.uninterpreted(name, params, tr.il_type(rt, loc), *vals)
 
 
 def _const_zero(tr, v) -> bool:

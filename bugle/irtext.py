@@ -13,6 +13,8 @@ Shapes:
   * LLVM types are parsed into small frozen dataclasses (``IntT``, ``FloatT``, ``PtrT``,
     ``ArrayT``, ``VectorT``, ``StructT``, ``NamedT``, ``OtherT``);
   * constant expressions into ``CGlobal``/``CInt``/``CNull``/``CCast``/``CGep``/``COther``;
+  * constant values (vector/struct/array constants, floats, ``zeroinitializer``,
+    ``undef``/``poison``, ``splat``) into ``CAgg``/``CFloat``/``CZero``/``CUndef``;
   * ``ModuleText`` holds functions (``FunctionText``), globals, struct definitions and
     metadata nodes; ``InstText`` parses one instruction line on demand.
 
@@ -237,6 +239,27 @@ class COther:
     text: str
 
 
+@dataclass(frozen=True)
+class CFloat:
+    bits: int  # IEEE bit pattern of the value in the constant's own width
+    width: int
+
+
+@dataclass(frozen=True)
+class CZero:
+    pass  # zeroinitializer (any type)
+
+
+@dataclass(frozen=True)
+class CUndef:
+    poison: bool
+
+
+@dataclass(frozen=True)
+class CAgg:
+    elems: tuple  # constant nodes of a vector/array/struct constant, in element order
+
+
 _CONSTEXPR_START = re.compile(
     r"\b(getelementptr|addrspacecast|bitcast|ptrtoint|inttoptr)\b((?:\s+(?:inbounds|nuw|nusw|inrange\([^)]*\)))*)\s*\(")
 
@@ -259,10 +282,92 @@ def parse_constant(s: str, t=None):
         return CInt(int(s) % (1 << t.width), t.width)
     if s in ("true", "false") and isinstance(t, IntT):
         return CInt(1 if s == "true" else 0, 1)
+    if s == "zeroinitializer":
+        return CZero()
+    if s in ("undef", "poison"):
+        return CUndef(s == "poison")
+    if isinstance(t, FloatT):
+        return CFloat(float_bits(s, t.width), t.width)
+    agg = _parse_aggregate(s, t)
+    if agg is not None:
+        return agg
     m = _CONSTEXPR_START.match(s)
     if m and m.start() == 0:
         return _parse_constexpr(s, m)
     return COther(s)
+
+
+def float_bits(text: str, width: int) -> int:
+    """Bit pattern (``width`` = 16/32/64 bits) of an LLVM floating-point literal.
+
+    LLVM prints ``float``/``double`` constants as decimals when they round-trip and
+    otherwise as ``0x`` + the 64-bit *double* pattern of the value (also for ``float``);
+    ``half`` is ``0xH`` + 16 bits, ``bfloat`` ``0xR`` + 16 bits.  IRTextError otherwise.
+    """
+    import struct
+    t = text.strip()
+    try:
+        if t.startswith(("0xH", "0xR")):
+            return int(t[3:], 16)
+        if t.startswith("0x"):
+            value = struct.unpack("<d", struct.pack("<Q", int(t[2:], 16)))[0]
+        else:
+            value = float(t)
+        fmt = {16: "<e", 32: "<f", 64: "<d"}[width]
+        ifmt = {16: "<H", 32: "<I", 64: "<Q"}[width]
+        return struct.unpack(ifmt, struct.pack(fmt, value))[0]
+    except (ValueError, KeyError, OverflowError, struct.error):
+        raise IRTextError(f"cannot read floating-point constant {text!r} as {width} bits") from None
+
+
+def _typed_elems(inner: str) -> tuple:
+    out = []
+    for part in split_top_level(inner):
+        if part:
+            out.append(parse_typed_constant(part))
+    return tuple(out)
+
+
+def _parse_aggregate(s: str, t):
+    """``<T a, ...>``, ``splat (T a)``, ``{ T a, ... }``, ``<{ ... }>``, ``[T a, ...]``,
+    ``c"..."``; None if ``s`` is none of these."""
+    if s.startswith("splat"):
+        m = re.match(r"splat\s*\((.*)\)$", s)
+        count = t.count if isinstance(t, VectorT) else None
+        if not m or count is None:
+            raise IRTextError(f"bad splat constant {s!r}")
+        e = parse_typed_constant(m.group(1))
+        return CAgg((e,) * count)
+    if s.startswith("<{") and s.endswith("}>"):
+        return CAgg(_typed_elems(s[2:-2]))
+    if (s.startswith("<") and s.endswith(">")) or (s.startswith("[") and s.endswith("]")) or (
+            s.startswith("{") and s.endswith("}")):
+        return CAgg(_typed_elems(s[1:-1]))
+    if s.startswith('c"') and s.endswith('"'):
+        raw = re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), s[2:-1])
+        return CAgg(tuple(CInt(ord(ch), 8) for ch in raw))
+    return None
+
+
+def shuffle_mask(line: str) -> list:
+    """The mask of a ``shufflevector`` instruction line: element indices, None for poison."""
+    m = re.search(r"\bshufflevector\b", line)
+    if not m:
+        raise IRTextError(f"not a shufflevector: {line!r}")
+    parts = split_top_level(line[m.end():])
+    if len(parts) < 3:
+        raise IRTextError(f"bad shufflevector: {line!r}")
+    t, j = parse_type(parts[2], 0)
+    if not isinstance(t, VectorT):
+        raise IRTextError(f"bad shufflevector mask: {parts[2]!r}")
+    c = parse_constant(parts[2][j:], t)
+    if isinstance(c, CZero):
+        return [0] * t.count
+    if isinstance(c, CUndef):
+        return [None] * t.count
+    if not isinstance(c, CAgg):
+        raise IRTextError(f"bad shufflevector mask: {parts[2]!r}")
+    return [e.value if isinstance(e, CInt) else None for e in c.elems]
 
 
 def _parse_constexpr(s: str, m):
@@ -428,8 +533,25 @@ class ModuleText:
             return None
         return (self.scope_file(f.get("scope")), int(f.get("line", "0")), int(f.get("column", "0")))
 
-    def scope_file(self, ref: str | None) -> str | None:
-        """File name of a scope (DISubprogram, DILexicalBlock ...) reference ``!N``."""
+    def inlined_at(self, md_id: int | None) -> int | None:
+        """The ``inlinedAt:`` DILocation id of a DILocation (the call site), or None."""
+        node = self.metadata.get(md_id) if md_id is not None else None
+        if not node or node[0] != "DILocation" or "inlinedAt" not in node[1]:
+            return None
+        ref = node[1]["inlinedAt"]
+        return int(ref[1:]) if ref.startswith("!") and ref[1:].isdigit() else None
+
+    def location_path(self, md_id: int | None) -> str | None:
+        """Full path (DIFile ``directory`` joined with ``filename``) of a DILocation's file."""
+        node = self.metadata.get(md_id) if md_id is not None else None
+        if not node or node[0] != "DILocation":
+            return None
+        f = self.scope_file(node[1].get("scope"), with_directory=True)
+        return f
+
+    def scope_file(self, ref: str | None, with_directory: bool = False) -> str | None:
+        """File name of a scope (DISubprogram, DILexicalBlock ...) reference ``!N``
+        (joined with the DIFile's ``directory`` if ``with_directory``)."""
         seen = 0
         while ref and ref.startswith("!") and seen < 100:
             seen += 1
@@ -438,7 +560,10 @@ class ModuleText:
                 return None
             kind, f = node
             if kind == "DIFile":
-                return _unquote(f.get("filename", '""'))
+                name = _unquote(f.get("filename", '""'))
+                if with_directory and not name.startswith("/") and "directory" in f:
+                    return _unquote(f["directory"]).rstrip("/") + "/" + name
+                return name
             if "file" in f:
                 ref = f["file"]
             else:

@@ -103,6 +103,26 @@ class Layout:
             cur += self.alloc_size(f)
         return offs
 
+    def leaves(self, t, base: int = 0) -> list:
+        """Scalar leaves of a first-class type in memory order: ``[(byte offset, type)]``.
+
+        Vectors, arrays and structs are flattened (struct padding skipped); the nested
+        tuple representation of aggregate values in ``bugle.translate`` has its leaves in
+        this order.  LayoutError for types without a size.
+        """
+        t = self.resolve(t)
+        if isinstance(t, (IntT, FloatT, PtrT)):
+            return [(base, t)]
+        if isinstance(t, VectorT):
+            step = self.size(t.elem)
+            return [x for k in range(t.count) for x in self.leaves(t.elem, base + k * step)]
+        if isinstance(t, ArrayT):
+            step = self.alloc_size(t.elem)
+            return [x for k in range(t.count) for x in self.leaves(t.elem, base + k * step)]
+        if isinstance(t, StructT):
+            return [x for f, off in zip(t.fields, self.field_offsets(t)) for x in self.leaves(f, base + off)]
+        raise LayoutError(f"type {t} has no size")
+
     def gep_steps(self, source_type, n_indices: int, const_indices: list) -> list:
         """Per-index description of a GEP: ``("scale", bytes)`` for an index multiplied by a
         stride, or ``("field", bytes)`` for a struct field whose constant index is
@@ -146,6 +166,11 @@ def scalar_leaf(t, layout: Layout):
 
 
 C_NAMES = {8: "char", 16: "short", 32: "int", 64: "long"}
+# scalar element type names as kernel_arg_type spells them
+C_SCALAR_NAMES = {"char", "uchar", "unsigned char", "signed char", "short", "ushort", "unsigned short",
+                  "int", "uint", "unsigned int", "long", "ulong", "unsigned long", "long long",
+                  "unsigned long long", "float", "double", "half", "bool", "size_t", "ptrdiff_t",
+                  "intptr_t", "uintptr_t"}
 
 
 def c_type_name(t) -> str | None:
@@ -162,27 +187,41 @@ class ClassFacts:
     """What the translator saw for one points-to class: access sizes and offset steps (bytes)."""
     access_sizes: set = field(default_factory=set)
     steps: set = field(default_factory=set)  # strides of variable indices and constant offsets
-    force_bytes: bool = False  # e.g. an access the type check cannot see (memcpy)
+    force_bytes: bool = False  # e.g. an access the type check cannot see
     access_types: list = field(default_factory=list)
+    copy_sizes: set = field(default_factory=set)  # lengths of memcpy/memset ranges (bytes)
 
 
 def cell_bytes(facts: ClassFacts, natural: int | None) -> int:
     """Cell size in bytes for a class: E if element-level at E bytes, 1 if byte-level.
 
     ``natural`` is the element size suggested by declarations, used only when the class
-    has no accesses at all.
+    has no scalar accesses.  Block copies (``memcpy``/``memset`` of ``copy_sizes``
+    bytes) are whole cells only if the cell divides their length: a copy of
+    non-element granularity makes the class byte-level.  A class touched only by block
+    copies gets the declared element size if it fits, else the widest power of two up to
+    4 bytes (a typical scalar) dividing every length and offset step (every access is then whole cells).
     """
     if facts.force_bytes:
         return 1
-    if not facts.access_sizes:
-        return natural if natural else 1
-    if len(facts.access_sizes) != 1:
-        return 1
-    e = next(iter(facts.access_sizes))
     g = 0
     for s in facts.steps:
         g = gcd(g, s)
-    if e <= 0 or (g % e != 0):
+    if not facts.access_sizes:
+        if not facts.copy_sizes:
+            return natural if natural else 1
+        for c in facts.copy_sizes:
+            g = gcd(g, c)
+        if natural and g % natural == 0:
+            return natural
+        e = 4
+        while e > 1 and g % e:
+            e //= 2
+        return e
+    if len(facts.access_sizes) != 1:
+        return 1
+    e = next(iter(facts.access_sizes))
+    if e <= 0 or (g % e != 0) or any(c % e for c in facts.copy_sizes):
         return 1
     return e
 

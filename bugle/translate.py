@@ -12,6 +12,13 @@ section 4 the semantics kept here:
     pointer several possible arrays, the offset is a ``bvP`` (P = pointer width) in cells
     of the pointer's points-to class (``bugle.memory_model``); a dereference with several
     possible arrays case-splits over them and ends in ``assert {:null_pointer} false``;
+  * aggregates (vectors, structs, arrays in registers): nested tuples of scalars
+    (``bugle.aggregates``); their loads/stores are one access per scalar leaf;
+  * ``llvm.memcpy``/``memmove``/``memset`` and OpenCL ``vloadN``/``vstoreN``: one access
+    per cell (``bugle.memops``), race-checked like any access;
+  * dead code: blocks unreachable from the entry (clang's ``unreachable:`` block after an
+    early ``return``) are dropped; an ``unreachable`` instruction in a reachable block
+    becomes ``assert {:sourceloc ...} {:unreachable} false;`` followed by ``return``;
   * control flow: one IL block per LLVM block (``$label``); a conditional branch goes to
     two edge blocks ``$src$to$dst`` that start with ``assume {:partition} c`` / ``!c`` and
     carry the phi moves as one parallel assignment; an unconditional branch carries the
@@ -25,6 +32,7 @@ import ctypes
 import re
 import struct
 from dataclasses import dataclass
+from pathlib import Path
 
 import llvmlite.binding as llvm
 import networkx as nx
@@ -33,11 +41,13 @@ from vcgen import il
 from vcgen.exitcodes import ExitCode, ToolError
 
 from . import BugleError, irtext
+from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
 from .bvops import Functions
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
-from .memory_model import (Array, ClassFacts, Layout, LayoutError, c_type_name, cell_bytes,
-                           natural_cell, space_of)
+from .memops import MemOps
+from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, c_type_name,
+                           cell_bytes, natural_cell, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -51,10 +61,7 @@ UNSUPPORTED = {"atomicrmw": "atomic read-modify-write", "cmpxchg": "atomic compa
                "va_arg": "variadic argument access", "indirectbr": "indirect branch",
                "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
                "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
-               "inttoptr": "integer-to-pointer cast", "extractelement": "vector operation",
-               "insertelement": "vector operation", "shufflevector": "vector operation",
-               "insertvalue": "aggregate construction", "unreachable": "unreachable code",
-               "switch": "switch (not lowered)"}
+               "inttoptr": "integer-to-pointer cast", "switch": "switch (not lowered)"}
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,9 @@ class Translator:
         self.layout = Layout(self.P, mt.structs)
         self.fns = Functions()
         self.calls = Calls(self)
+        self.aggs = Aggregates(self)
+        self.memops = MemOps(self)
+        self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
                           or mt.source_filename)
@@ -175,8 +185,10 @@ class Translator:
         self._check_calls_inlined()
         self._analyze_pointers()
         params = self._params()
-        for label, insts in self.walk:
+        for n, (label, insts) in enumerate(self.walk):
             self._start(self._label(label))
+            if n == 0:
+                params += self._byval_params()
             for inst, it in insts:
                 self._inst(inst, it, label)
         return self._program(params)
@@ -188,7 +200,10 @@ class Translator:
         blocks = list(self.fn.blocks)
         if len(blocks) != len(text_blocks):
             raise BugleError("internal: block count differs between API and module text")
+        live = _reachable_blocks(blocks)
         for b, (label, lines) in zip(blocks, text_blocks):
+            if b.name not in live:
+                continue  # no path from the entry: dropping it is sound
             insts = list(b.instructions)
             if len(insts) != len(lines):
                 raise BugleError(f"internal: instruction count differs in block {label}")
@@ -199,7 +214,7 @@ class Translator:
                     raise BugleError(f"internal: misaligned instruction {it.line.strip()!r}")
                 pairs.append((inst, it))
             self.walk.append((b.name, pairs))
-        self.block_names = [b.name for b in blocks]
+        self.block_names = [name for name, _ in self.walk]
 
     def _check_calls_inlined(self) -> None:
         for _, pairs in self.walk:
@@ -212,7 +227,15 @@ class Translator:
 
     # ============================================================ locations
     def loc(self, it) -> tuple | None:
-        l = self.mt.location(it.dbg)
+        """``(file, line, column)`` of an instruction; code inlined from our own headers
+        (``make_float4``, ``__syncthreads_count`` ...) gets its call site's location."""
+        md = it.dbg
+        while (self.mt.location_path(md) or "").startswith(_INCLUDE_PREFIX):
+            up = self.mt.inlined_at(md)
+            if up is None:
+                break
+            md = up
+        l = self.mt.location(md)
         if l is None:
             return self.last_loc
         f, line, col = l
@@ -287,8 +310,8 @@ class Translator:
             if t.width not in (16, 32, 64):
                 raise BugleError(f"floating-point type {t.name} is not supported", loc)
             return il.BvType(t.width)
-        if isinstance(t, VectorT):
-            raise BugleError("vector values are not supported", loc)
+        if is_aggregate(t) or isinstance(t, irtext.NamedT):
+            raise BugleError(f"aggregate value of type {t} used as a scalar", loc)
         raise BugleError(f"values of type {t} are not supported here", loc)
 
     def il_type_of(self, v, loc=None) -> il.Type:
@@ -388,6 +411,12 @@ class Translator:
             if isinstance(self.value_type(a), PtrT):
                 key = ("a", "arg:" + a.name)
                 t = self.kernel_arg_types[idx] if idx < len(self.kernel_arg_types) else None
+                byval = _byval_type(a)
+                if byval is not None:  # a struct passed by value: the thread's own copy
+                    self._new_array(key, a.name, "private", byval)
+                    self.byval[a.name] = key
+                    self.pts.unify(("v", a.name), key)
+                    continue
                 self._new_array(key, a.name, space_of(self.value_type(a).addrspace, self.nvptx), None)
                 if t:
                     self.arrays[key].elem_type = re.sub(r"\s*\*$", "", t.replace("const ", "")).strip()
@@ -402,6 +431,7 @@ class Translator:
             agg.access_sizes |= f.access_sizes
             agg.steps |= f.steps
             agg.force_bytes |= f.force_bytes
+            agg.copy_sizes |= f.copy_sizes
             agg.access_types += f.access_types
         self.class_cell: dict = {}
         for rep, objs in self.pts.classes().items():
@@ -414,8 +444,12 @@ class Translator:
                 if o != NULL:
                     a = self.arrays[o]
                     a.cell = cell
-                    if cell > 1 and facts.access_types and a.elem_type is None:
-                        a.elem_type = c_type_name(facts.access_types[0])
+                    if cell > 1 and facts.access_types and (
+                            a.elem_type is None or a.elem_type not in C_SCALAR_NAMES):
+                        # a cell is one scalar: a struct/vector element type
+                        # (``KV``, ``int4``) would misname the index unit in reports
+                        sized = [t for t in facts.access_types if self.layout.size(t) == cell]
+                        a.elem_type = c_type_name(sized[0]) if sized else None
                     if cell == 1:
                         a.elem_type = a.elem_type if facts.access_types and self.layout.size(
                             facts.access_types[0]) == 1 else None
@@ -463,15 +497,13 @@ class Translator:
             ops = list(inst.operands)
             vt = rt if op == "load" else self.value_type(ops[0])
             ptr = ops[0] if op == "load" else ops[1]
-            if isinstance(vt, PtrT):
-                raise BugleError("pointers stored in memory are not supported", self.loc(it))
             node = self._node(ptr, it)
             f = self._facts(node)
-            try:
-                f.access_sizes.add(self.layout.size(vt))
-            except LayoutError as e:
-                raise BugleError(f"{op}: {e}", self.loc(it)) from None
-            f.access_types.append(vt)
+            for off, lt in self.mem_leaves(vt, self.loc(it)):
+                f.access_sizes.add(self.layout.size(lt))
+                f.access_types.append(lt)
+                if off:
+                    f.steps.add(off)
             if ptr.value_kind == VK.constant_expr:
                 _, off = self._constexpr(ptr, it)
                 if off:
@@ -480,6 +512,8 @@ class Translator:
             for o in inst.operands:
                 if isinstance(self.value_type(o), PtrT):
                     self._node(o, it)
+        elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
+            self.memops.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
 
@@ -516,11 +550,26 @@ class Translator:
             return il.BoolLit(bool(c)) if t.width == 1 else il.BvLit(c, t.width)
         if k == VK.constant_fp:
             return il.BvLit(_float_bits(v.get_constant_value(), t.width), t.width)
+        if is_aggregate(t) or isinstance(t, irtext.NamedT):
+            return self._aggregate_constant(v, t)
         if k in (VK.undef_value, VK.poison_value):
             return self.fresh(self.il_type(t, self.last_loc))
-        if k == VK.constant_aggregate_zero and not isinstance(t, (VectorT,)):
-            raise BugleError("aggregate constant is not supported", self.last_loc)
         raise BugleError(f"unsupported operand ({k.name} of type {t})", self.last_loc)
+
+    def _aggregate_constant(self, v, t):
+        """Nested tuple of a vector/struct/array constant operand (read from its text:
+        printing one constant is cheap, unlike printing instructions)."""
+        k = v.value_kind
+        if k in (VK.undef_value, VK.poison_value):
+            node = irtext.CUndef(k == VK.poison_value)
+        elif k == VK.constant_aggregate_zero:
+            node = irtext.CZero()
+        else:
+            try:
+                node = irtext.parse_typed_constant(str(v))
+            except irtext.IRTextError as e:
+                raise BugleError(f"cannot read constant: {e}", self.last_loc) from None
+        return self.aggs.constant(node, t)
 
     def fresh(self, t: il.Type) -> il.Var:
         """A fresh havocked variable (``undef``/``poison`` values: any value)."""
@@ -564,18 +613,24 @@ class Translator:
     def assign_result(self, inst, e) -> None:
         """Assign an instruction's value: ``$x := e`` (tuples for struct results)."""
         if isinstance(e, tuple):
-            names = []
-            for k, part in enumerate(e):
-                names.append(f"{self.vname(inst.name)}${k}")
-            t = self.result_type(inst)
-            types = [self.il_type(ft) for ft in t.fields] if isinstance(t, StructT) else None
-            vs = tuple(self.local(n, ty) for n, ty in zip(names, types))
-            self.emit(il.Assign(tuple(il.VarLhs(v.name) for v in vs), e))
+            vs = self._agg_vars(inst)
+            lhs = flatten(vs)
+            self.emit(il.Assign(tuple(il.VarLhs(v.name) for v in lhs), tuple(flatten(e))))
             self.values[inst.name] = vs
             return
         v = self.local(self.vname(inst.name), self.il_type(self.result_type(inst), self.last_loc))
         self.emit(il.assign(v.name, e))
         self.values[inst.name] = v
+
+    def _agg_vars(self, inst) -> tuple:
+        """Nested tuple of the locals ``$x$0``, ``$x$1`` ... holding an aggregate result."""
+        t = self.result_type(inst)
+        lts = leaf_types(t, self.layout)
+        if any(isinstance(lt, PtrT) for lt in lts):
+            raise BugleError(f"aggregate values containing pointers ({t}) are not supported", self.last_loc)
+        base = self.vname(inst.name)
+        vs = [self.local(f"{base}${k}", self.il_type(lt, self.last_loc)) for k, lt in enumerate(lts)]
+        return unflatten(t, vs, self.layout)
 
     def _ptr_vars(self, inst) -> tuple:
         """(base var or None, offset var) names for a pointer-valued instruction."""
@@ -606,6 +661,12 @@ class Translator:
             raise BugleError(f"unsupported {UNSUPPORTED[op]} ({what})", loc)
         if op in ("phi", "alloca", "fence"):
             return
+        if op == "unreachable":
+            # reached only if the kernel has undefined behaviour: a check, then stop
+            self.marker(loc)
+            self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("unreachable"))))
+            self._end(il.Return())
+            return
         if op == "getelementptr":
             return self._gep(inst, it, loc)
         if op == "load":
@@ -625,26 +686,38 @@ class Translator:
         if op == "icmp" and isinstance(self.value_type(list(inst.operands)[0]), PtrT):
             return self.assign_result(inst, self._ptr_cmp(inst, it))
         if op == "extractvalue":
-            ops = list(inst.operands)
-            agg = self.operand(ops[0])
-            idx = int(irtext.split_top_level(it.body)[-1].split()[0])
-            if not isinstance(agg, tuple):
-                raise BugleError("extractvalue from an unsupported aggregate", loc)
-            self.values[inst.name] = agg[idx]
-            return
+            return self.assign_result(inst, self.aggs.extractvalue(inst, it))
+        if op == "insertvalue":
+            return self.assign_result(inst, self.aggs.insertvalue(inst, it))
+        if op == "extractelement":
+            return self.assign_result(inst, self.aggs.extractelement(inst))
+        if op == "insertelement":
+            return self.assign_result(inst, self.aggs.insertelement(inst))
+        if op == "shufflevector":
+            return self.assign_result(inst, self.aggs.shufflevector(inst, it))
         self.assign_result(inst, self.pure(inst, it, self.operand))
 
     def pure(self, inst, it, opnd) -> il.Expr:
-        """Expression of a side-effect-free instruction, operands via ``opnd(value)``."""
+        """Expression (or nested tuple, for vectors) of a side-effect-free instruction,
+        operands via ``opnd(value)``.  Vector instructions are element-wise."""
         op = inst.opcode
         ops = list(inst.operands)
         rt = self.result_type(inst)
+        types = [self.value_type(o) for o in ops]
+        if op == "bitcast" and (is_aggregate(rt) or is_aggregate(types[0])):
+            return self.aggs.bitcast(inst, opnd)
+        if op == "select" and is_aggregate(rt) and not isinstance(types[0], VectorT):
+            return self.aggs.select(opnd(ops[0]), opnd(ops[1]), opnd(ops[2]))
+        if isinstance(rt, VectorT) or any(isinstance(t, VectorT) for t in types):
+            return self.aggs.lift(inst, opnd, lambda ts, args, r: self._scalar(op, it, ts, args, r))
+        return self._scalar(op, it, types, [opnd(o) for o in ops], rt)
+
+    def _scalar(self, op: str, it, types: list, args: list, rt) -> il.Expr:
+        """One scalar lane of a pure instruction: operand ``types``/``args``, result ``rt``."""
         loc = self.last_loc
         fns = self.fns
         if op in INT_OPS:
-            a, b = opnd(ops[0]), opnd(ops[1])
-            if isinstance(rt, VectorT):
-                raise BugleError("vector arithmetic is not supported", loc)
+            a, b = args[0], args[1]
             w = rt.width
             if w == 1:
                 if op == "and":
@@ -656,15 +729,15 @@ class Translator:
                 return il.BinOp("==", fns.bv(INT_OPS[op], 1, _b2bv(a, 1), _b2bv(b, 1)), il.BvLit(1, 1))
             return fns.bv(INT_OPS[op], w, a, b)
         if op in FLOAT_OPS:
-            return fns.float_op(FLOAT_OPS[op], self._fwidth(rt), opnd(ops[0]), opnd(ops[1]))
+            return fns.float_op(FLOAT_OPS[op], self._fwidth(rt), args[0], args[1])
         if op == "fneg":
-            return fns.float_op("NEG", self._fwidth(rt), opnd(ops[0]))
+            return fns.float_op("NEG", self._fwidth(rt), args[0])
         if op == "icmp":
             pred = it.predicate()
-            a, b = opnd(ops[0]), opnd(ops[1])
-            t = self.value_type(ops[0])
-            if isinstance(t, VectorT):
-                raise BugleError("vector comparison is not supported", loc)
+            a, b = args[0], args[1]
+            t = types[0]
+            if isinstance(t, PtrT):
+                raise BugleError("comparison of pointer vectors is not supported", loc)
             if pred in ("eq", "ne"):
                 return il.BinOp("==" if pred == "eq" else "!=", a, b)
             if t.width == 1:
@@ -674,44 +747,31 @@ class Translator:
             pred = it.predicate()
             if pred in ("true", "false"):
                 return il.BoolLit(pred == "true")
-            return fns.float_op(pred.upper(), self._fwidth(self.value_type(ops[0])), opnd(ops[0]), opnd(ops[1]))
+            return fns.float_op(pred.upper(), self._fwidth(types[0]), args[0], args[1])
         if op in ("zext", "sext"):
-            t = self.value_type(ops[0])
-            a = opnd(ops[0])
-            if isinstance(t, VectorT) or isinstance(rt, VectorT):
-                raise BugleError("vector cast is not supported", loc)
+            t, a = types[0], args[0]
             if t.width == 1:
                 ones = (1 << rt.width) - 1 if op == "sext" else 1
                 return il.IfThenElse(a, il.BvLit(ones, rt.width), il.BvLit(0, rt.width))
             return fns.extend(op == "sext", t.width, rt.width, a)
         if op == "trunc":
-            a = opnd(ops[0])
-            if isinstance(rt, VectorT):
-                raise BugleError("vector cast is not supported", loc)
+            a = args[0]
             if rt.width == 1:
-                return il.BinOp("==", il.BvExtract(a, 1, 0), il.BvLit(1, 1))
-            return il.BvExtract(a, rt.width, 0)
+                return il.BinOp("==", _extract(a, 1, 0), il.BvLit(1, 1))
+            return _extract(a, rt.width, 0)
         if op == "bitcast":
-            t = self.value_type(ops[0])
-            if isinstance(t, VectorT) or isinstance(rt, VectorT):
-                raise BugleError("vector bitcast is not supported", loc)
-            return opnd(ops[0])
+            return args[0]
         if op in CASTS_UNINTERPRETED:
-            t = self.value_type(ops[0])
-            if isinstance(t, VectorT) or isinstance(rt, VectorT):
-                raise BugleError("vector cast is not supported", loc)
-            a = opnd(ops[0])
+            t, a = types[0], args[0]
             fw, tw = self.layout.bits(t), self.layout.bits(rt)
             if fw == 1:
                 a = _b2bv(a, 1)
             e = fns.convert(op, fw, tw, a)
             return il.BinOp("==", e, il.BvLit(1, 1)) if tw == 1 else e
         if op == "select":
-            if isinstance(rt, VectorT):
-                raise BugleError("vector select is not supported", loc)
-            return il.IfThenElse(opnd(ops[0]), opnd(ops[1]), opnd(ops[2]))
+            return il.IfThenElse(args[0], args[1], args[2])
         if op == "freeze":
-            return opnd(ops[0])
+            return args[0]
         raise BugleError(f"unsupported instruction {op}", loc)
 
     def _fwidth(self, t) -> int:
@@ -784,6 +844,17 @@ class Translator:
         ops = list(inst.operands)
         p = self.pointer(ops[0], it)
         t = self.result_type(inst)
+        if is_aggregate(t) or isinstance(t, irtext.NamedT):
+            leaves = self.mem_leaves(t, loc)
+            vs = self._agg_vars(inst)
+            dests = flatten(vs)
+
+            def make(arr, idx):
+                return [c for (off, lt), d in zip(leaves, dests)
+                        for c in self._read(arr, self.cell_index(arr, idx, off), lt, d)]
+            self._access(p, t, loc, make)
+            self.values[inst.name] = vs
+            return
         dest = self.local(self.vname(inst.name), self.il_type(t, loc))
         self._access(p, t, loc, lambda arr, idx: self._read(arr, idx, t, dest))
         self.values[inst.name] = dest
@@ -794,10 +865,41 @@ class Translator:
         ops = list(inst.operands)
         t = self.value_type(ops[0])
         val = self.operand(ops[0])
+        p = self.pointer(ops[1], it)
+        if is_aggregate(t) or isinstance(t, irtext.NamedT):
+            leaves = self.mem_leaves(t, loc)
+            vals = [_b2bv(v, 8) if isinstance(lt, IntT) and lt.width == 1 else v
+                    for v, (_, lt) in zip(flatten(val), leaves)]
+
+            def make(arr, idx):
+                return [c for (off, lt), v in zip(leaves, vals)
+                        for c in self._write(arr, self.cell_index(arr, idx, off), lt, v)]
+            self._access(p, t, loc, make)
+            return
         if isinstance(t, IntT) and t.width == 1:
             val = _b2bv(val, 8)
-        p = self.pointer(ops[1], it)
         self._access(p, t, loc, lambda arr, idx: self._write(arr, idx, t, val))
+
+    def mem_leaves(self, t, loc) -> list:
+        """``[(byte offset, scalar type)]`` of an aggregate accessed in memory.
+        BugleError for pointers in memory and bit-packed ``i1`` vectors."""
+        r = self.layout.resolve(t)
+        if isinstance(r, VectorT) and isinstance(r.elem, IntT) and r.elem.width == 1:
+            raise BugleError(f"memory access of a boolean vector {t} is not supported", loc)
+        try:
+            leaves = self.layout.leaves(t)
+        except LayoutError as e:
+            raise BugleError(f"memory access: {e}", loc) from None
+        if any(isinstance(lt, PtrT) for _, lt in leaves):
+            raise BugleError("pointers stored in memory are not supported", loc)
+        return leaves
+
+    def cell_index(self, arr: Array, idx: il.Expr, byte_off: int) -> il.Expr:
+        """Cell index ``byte_off`` bytes after cell ``idx`` of ``arr`` (a whole number of
+        cells by the memory model's choice)."""
+        if byte_off % arr.cell:
+            raise BugleError(f"internal: offset {byte_off} is not a whole cell of {arr.name}", self.last_loc)
+        return self._plus(idx, byte_off // arr.cell)
 
     def _read(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list:
         bits = self.layout.bits(t)
@@ -874,10 +976,10 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
+        if self.memops.translate(inst, it, callee.name, loc):
+            return
         for a in args:
             if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
-                if callee.name.startswith("llvm.mem"):
-                    raise BugleError(f"{callee.name.split('.p')[0]} (memcpy/memset) is not supported", loc)
                 if "atomic" in callee.name or "atom" in callee.name:
                     raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
                                      f"({callee.name}) is not supported", loc)
@@ -935,9 +1037,60 @@ class Translator:
             raise _NotPure(f"call to {callee}")
         if inst.opcode == "phi":
             return self._phi_expr(inst)
-        if inst.opcode in ("load", "alloca", "getelementptr") or isinstance(self.result_type(inst), PtrT):
+        if inst.opcode == "load":
+            return self._byval_field(inst)
+        if inst.opcode in ("alloca", "getelementptr") or isinstance(self.result_type(inst), PtrT):
             raise _NotPure(inst.opcode)
         return self.pure(inst, it, self._pure_rec)
+
+    def _byval_field(self, inst) -> il.Expr:
+        """A load of a whole cell at a constant offset of a by-value struct argument that is
+        never written: the kernel parameter holding that cell (``$s$k``)."""
+        t = self.result_type(inst)
+        base, off = self._const_offset_from_arg(list(inst.operands)[0])
+        key = self.byval.get(base)
+        if key is None:
+            raise _NotPure("load")
+        a = self.arrays[key]
+        if off % a.cell or self.layout.size(t) != a.cell or not isinstance(t, IntT) or a.name in self._byval_written():
+            raise _NotPure("load of a by-value struct field")
+        return il.Var(f"{self.vname(base)}${off // a.cell}")
+
+    def _const_offset_from_arg(self, v) -> tuple:
+        """(argument name, byte offset) of a pointer that is an argument plus constant GEPs."""
+        if v.value_kind == VK.argument:
+            return v.name, 0
+        if v.value_kind != VK.instruction or v.name not in self._defs:
+            raise _NotPure("pointer")
+        inst, it = self._defs[v.name]
+        ops = list(inst.operands)
+        if inst.opcode in PTR_COPY:
+            return self._const_offset_from_arg(ops[0])
+        if inst.opcode != "getelementptr":
+            raise _NotPure(inst.opcode)
+        consts = [self.const_int(o) for o in ops[1:]]
+        if None in consts:
+            raise _NotPure("variable index")
+        base, off = self._const_offset_from_arg(ops[0])
+        for (kind, st), o, c in zip(self.layout.gep_steps(it.gep_source_type(), len(consts), consts),
+                                    ops[1:], consts):
+            off += st if kind == "field" else _signed(c, self._width_of(o)) * st
+        return base, off
+
+    def _byval_written(self) -> set:
+        """Names of by-value struct copies that the kernel writes (stores, memcpy, memset)."""
+        out = set()
+        for _, pairs in self.walk:
+            for inst, _ in pairs:
+                ops = list(inst.operands)
+                ptr = ops[1] if inst.opcode == "store" else (
+                    ops[0] if inst.opcode == "call" and ops[-1].name.startswith("llvm.mem") else None)
+                if ptr is None or ptr.value_kind not in (VK.argument, VK.instruction):
+                    continue
+                for o in self.targets(self.pts.class_of(("v", ptr.name))):
+                    if o != NULL and self.arrays[o].space == "private":
+                        out.add(self.arrays[o].name)
+        return out
 
     def _phi_expr(self, inst) -> il.Expr:
         """A phi in the acyclic prefix as a nested ``if``: picks the incoming value of the
@@ -1021,8 +1174,9 @@ class Translator:
                     rhss.append(p.base)
                 lhss.append(il.VarLhs(off.name))
                 rhss.append(p.offset)
-            elif isinstance(rt, StructT):
-                raise BugleError("phi of an aggregate is not supported", self.loc(it))
+            elif is_aggregate(rt) or isinstance(rt, irtext.NamedT):
+                lhss += [il.VarLhs(x.name) for x in flatten(self.values[inst.name])]
+                rhss += flatten(self.operand(v))
             else:
                 lhss.append(il.VarLhs(self.values[inst.name].name))
                 rhss.append(self.operand(v))
@@ -1060,13 +1214,37 @@ class Translator:
                         tg = self.targets(cls)
                         self.values[inst.name] = Ptr(base if base is not None else (
                             self._ident(tg[0]) if tg else il.IntLit(0)), off, cls)
-                    elif not isinstance(rt, StructT):
+                    elif is_aggregate(rt) or isinstance(rt, irtext.NamedT):
+                        self.values[inst.name] = self._agg_vars(inst)
+                    else:
                         self.values[inst.name] = self.local(self.vname(inst.name), self.il_type(rt, self.loc(it)))
                 if inst.opcode == "br":
                     self._terms[label] = (inst, it)
                     for o in inst.operands:
                         if o.value_kind == VK.basic_block:
                             self.cfg.add_edge(label, o.name)
+        return params
+
+    def _byval_params(self) -> list:
+        """Scalar kernel parameters ``$s$0``, ``$s$1`` ... for the cells of each struct passed
+        by value (``byval``), with ``assume $$s[k] == $s$k;`` at entry: the private copy
+        holds the (uniform) argument values.  Copies over ``MAX_BYVAL_CELLS`` cells start
+        arbitrary instead (sound, less precise)."""
+        params = []
+        for aname, key in self.byval.items():
+            a = self.arrays[key]
+            try:
+                n = self.layout.size(a.llvm_type) // a.cell
+            except LayoutError:
+                continue
+            if n > MAX_BYVAL_CELLS:
+                continue
+            w = il.BvType(8 * a.cell)
+            for k in range(n):
+                pn = f"{self.vname(aname)}${k}"
+                params.append((pn, w))
+                self.emit(il.Assume(il.BinOp("==", il.MapSelect(il.Var(a.name), il.BvLit(k, self.P)),
+                                             il.Var(pn))))
         return params
 
     def _program(self, params: list) -> il.Program:
@@ -1107,6 +1285,34 @@ class Translator:
         if a.elem_type and a.cell > 1:
             attrs.append(il.Attr("elem_type", (a.elem_type,)))
         return tuple(attrs)
+
+
+MAX_BYVAL_CELLS = 256
+# our headers as clang names them (-include/-I with bugle.cc.INCLUDE_DIR), resolved or not
+_INCLUDE_PREFIX = tuple({str(Path(__file__).with_name("include")) + "/",
+                         str(Path(__file__).resolve().with_name("include")) + "/"})
+
+
+def _byval_type(arg):
+    """The pointee type of a ``byval(T)`` argument, or None."""
+    for attr in arg.attributes:
+        text = attr.decode() if isinstance(attr, bytes) else str(attr)
+        if text.startswith("byval("):
+            return irtext.parse_type(text[len("byval("):-1])[0]
+    return None
+
+
+def _reachable_blocks(blocks: list) -> set:
+    """Names of the blocks reachable from the entry (successors from the terminators)."""
+    g = nx.DiGraph()
+    for b in blocks:
+        g.add_node(b.name)
+        insts = list(b.instructions)
+        if insts:
+            for o in insts[-1].operands:
+                if o.value_kind == VK.basic_block:
+                    g.add_edge(b.name, o.name)
+    return nx.descendants(g, blocks[0].name) | {blocks[0].name} if blocks else set()
 
 
 def _subprogram_file_ref(mt: irtext.ModuleText, ft: irtext.FunctionText) -> str | None:

@@ -103,3 +103,29 @@ def test_points_to_unification():
     assert pt.targets("C") == {"C"}
     assert pt.targets("r") == {NULL}
     assert pt.class_of("p") == pt.class_of("q") != pt.class_of("C")
+
+
+def test_constant_values():
+    from bugle.irtext import CAgg, CFloat, CUndef, CZero
+    assert irtext.parse_typed_constant("<2 x float> splat (float 2.000000e+00)") == \
+        CAgg((CFloat(0x40000000, 32), CFloat(0x40000000, 32)))
+    assert irtext.parse_typed_constant("<3 x i8> <i8 1, i8 poison, i8 -1>") == \
+        CAgg((CInt(1, 8), CUndef(True), CInt(255, 8)))
+    # float constants that do not round-trip print as the double's bit pattern
+    assert irtext.parse_typed_constant("float 0x3FB99999A0000000") == CFloat(0x3DCCCCCD, 32)
+    assert irtext.parse_typed_constant("half 0xH3C00") == CFloat(0x3C00, 16)
+    assert irtext.parse_typed_constant("{ i32, [2 x i8] } { i32 3, [2 x i8] c\"a\\00\" }") == \
+        CAgg((CInt(3, 32), CAgg((CInt(97, 8), CInt(0, 8)))))
+    assert irtext.parse_typed_constant("<4 x i32> zeroinitializer") == CZero()
+    line = "  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <3 x i32> <i32 7, i32 poison, i32 0>, !dbg !3"
+    assert irtext.shuffle_mask(line) == [7, None, 0]
+
+
+def test_inlined_at_and_paths():
+    text = MODULE + """!20 = !DIFile(filename: "inc/h.h", directory: "/src")
+!21 = distinct !DISubprogram(name: "f", scope: !20, file: !20, line: 1, unit: !0)
+!22 = !DILocation(line: 3, column: 1, scope: !21, inlinedAt: !11)
+"""
+    mt = irtext.parse_module_text(text)
+    assert mt.location_path(22) == "/src/inc/h.h" and mt.location(22) == ("inc/h.h", 3, 1)
+    assert mt.inlined_at(22) == 11 and mt.inlined_at(11) == 14

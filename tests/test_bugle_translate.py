@@ -193,9 +193,14 @@ def test_unsupported_constructs():
         translate_ir(compiled("atomic.cl"))
     assert e.value.code == ExitCode.BUGLE_ERROR
     assert "atomic_add" in str(e.value) and "atomic.cl:3:" in str(e.value)
-    with pytest.raises(ToolError) as e:
-        translate_ir((KERNELS / "unreachable.ll").read_text())
-    assert e.value.code == ExitCode.BUGLE_ERROR and "unreachable" in str(e.value)
+
+
+def test_reachable_unreachable_is_a_check():
+    # `unreachable` in a block the entry can reach: a check that it is never executed
+    p, text = program("unreachable.ll")
+    bad = blocks(p)["$bad"]
+    assert isinstance(bad.cmds[-1], il.Assert) and bad.cmds[-1].expr == il.FALSE
+    assert il.has_attr(bad.cmds[-1].attrs, "unreachable") and isinstance(bad.transfer, il.Return)
 
 
 def test_clang_error():

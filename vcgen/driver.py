@@ -96,7 +96,9 @@ def run(kernel: str, o: dict) -> int:
     from .verify import VerifyOptions, verify_program
     solver = None if o["solver"] in (None, "z3") else o["solver"]
     vopts = VerifyOptions(timeout=o["timeout"], solver=solver, findbugs=o["findbugs"],
-                          loop_unwind=o["loop_unwind"], source=source, json=o["json"])
+                          loop_unwind=o["loop_unwind"], source=source, json=o["json"],
+                          math_int=o["math_int"], refutation=o["refutation"],
+                          disable_rules=tuple(o["disable_rules"]))
     if not o["findbugs"]:
         prog, stats = times.run("houdini", run_houdini, prog, vopts)
         if keep:
@@ -104,6 +106,9 @@ def run(kernel: str, o: dict) -> int:
         if o["infer_info"]:
             click.echo("\n".join(stats.lines()))
     result = times.run("verify", verify_program, prog, vopts, kernel)
+    if o["math_int"] and not o["json"]:
+        from .solvers import MATH_INT_WARNING
+        click.echo(MATH_INT_WARNING)
     click.echo(render_report(result, vopts), nl=False)
     if o["time"]:
         click.echo("timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in times.phases.items()), err=True)
@@ -134,12 +139,18 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--warp-sync", "warp_sync", type=int, default=None,
               help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA).")
 @click.option("--timeout", type=int, default=300, show_default=True, help="Solver timeout per query, seconds.")
-@click.option("--solver", default="z3", show_default=True, help="z3 (in-process), cvc5, yices, bitwuzla, or an SMT-LIB2 solver command line.")
+@click.option("--solver", default="z3", show_default=True, help="z3 (in-process), cvc5, yices, bitwuzla, portfolio[:yices,cvc5,...], or an SMT-LIB2 solver command line.")
+@click.option("--math-int", is_flag=True, help="Mathematical integers instead of bit-vectors (faster; unsound for overflow).")
 @click.option("--keep-temps", is_flag=True, help="Keep .ll/.gbpl/.bpl/.inv.bpl next to the kernel.")
 @click.option("--stop-at-gbpl", is_flag=True, help="Stop after the one-thread IL.")
 @click.option("--stop-at-bpl", is_flag=True, help="Stop after the two-thread IL.")
 @click.option("--json", is_flag=True, help="Machine-readable result.")
 @click.option("--infer-info", is_flag=True, help="Print candidates generated and proved per rule.")
+@click.option("--refutation", default=None, metavar="SPEC",
+              help="Refutation engines for Houdini (paper 003 section 5): none, or a comma-separated "
+                   "list of sbase, sstep, lu1, dyn run alongside Houdini; prefix seq: to run them first.")
+@click.option("--disable-rule", "disable_rules", multiple=True, metavar="RULE",
+              help="Drop the candidate invariants of RULE (e.g. r7) before Houdini (rule worth).")
 @click.option("--spir64", is_flag=True, help="64-bit size_t for OpenCL kernels.")
 @click.option("--time", is_flag=True, help="Print per-phase times on stderr.")
 def command(kernel_file, **o):

@@ -11,6 +11,11 @@ dropped unless that query is unsat; the fixpoint is reached only when every aliv
 candidate was proved in the same round (DESIGN.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).
+
+Refutation engines (paper 003 section 5, ``vcgen.refutation``) may run alongside: before
+each round Houdini drops the candidates they refuted (trusted: they under-approximate),
+and tells them what it dropped.  The fixpoint is the same (the largest inductive subset
+is unique); only the path to it, and its cost, change.
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from .solvers import make_backend
 class RuleStats:
     generated: int = 0
     proved: int = 0
+    refuted: int = 0  # dropped because a refutation engine refuted them
 
 
 @dataclass
@@ -38,6 +44,9 @@ class HoudiniStats:
     queries: int = 0
     dropped_on_unknown: int = 0
     seconds: float = 0.0
+    refuted_by: dict = field(default_factory=dict)  # guard -> engine that refuted it
+    refutation: str = "none"  # the plan (``refutation.Plan``) that ran
+    refutation_errors: list = field(default_factory=list)  # engines that failed (diagnostics)
 
     @property
     def generated(self) -> int:
@@ -54,16 +63,27 @@ class HoudiniStats:
         if self.dropped_on_unknown:
             out.append(f"Houdini: {self.dropped_on_unknown} candidates dropped because the "
                        "solver returned unknown or timed out")
+        if self.refutation != "none":
+            from .refutation import DISPLAY
+            by: dict = {}
+            for engine in self.refuted_by.values():
+                by[engine] = by.get(engine, 0) + 1
+            detail = ", ".join(f"{DISPLAY.get(e, e)} {n}" for e, n in sorted(by.items())) or "none"
+            out.append(f"Houdini: refutation engines {self.refutation}: "
+                       f"{len(self.refuted_by)} candidates refuted ({detail})")
+            out += [f"Houdini: refutation engine failed: {e}" for e in self.refutation_errors]
         for rule in sorted(self.rules, key=_rule_key):
             r = self.rules[rule]
-            out.append(f"  {rule}: generated {r.generated}, proved {r.proved}")
+            extra = f", refuted by engines {r.refuted}" if r.refuted else ""
+            out.append(f"  {rule}: generated {r.generated}, proved {r.proved}{extra}")
         return out
 
     def as_dict(self) -> dict:
         return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
                 "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
-                "seconds": round(self.seconds, 3),
-                "rules": {k: {"generated": v.generated, "proved": v.proved}
+                "seconds": round(self.seconds, 3), "refutation": self.refutation,
+                "refuted_by_engines": len(self.refuted_by),
+                "rules": {k: {"generated": v.generated, "proved": v.proved, "refuted": v.refuted}
                           for k, v in sorted(self.rules.items(), key=lambda kv: _rule_key(kv[0]))}}
 
 
@@ -72,10 +92,13 @@ def _rule_key(rule: str):
     return (int(digits) if digits else 1 << 30, rule)
 
 
-def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None) -> set:
+def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
+                     refuter=None) -> set:
     """Names of the guards of the candidates that survive (an inductive set).
 
-    ``backend`` is a solver back end over ``vc`` (see ``vcgen.solvers``).
+    ``backend`` is a solver back end over ``vc`` (see ``vcgen.solvers``); ``refuter`` (a
+    ``refutation.Refuter``) supplies candidates refuted by engines, dropped before each
+    round (recorded in ``stats.refuted_by``), and learns what Houdini drops.
     """
     stats = stats if stats is not None else HoudiniStats()
     by_guard: dict = {}
@@ -84,6 +107,11 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None) -
             by_guard.setdefault(c.guard, []).append(c)
     alive = set(by_guard)
     while alive:
+        if refuter is not None:
+            _take_refuted(refuter, alive, stats)
+            if not alive:
+                break
+        before = set(alive)
         stats.rounds += 1
         enabled = {c.index for g in alive for c in by_guard[g]}
         out = backend.check(vc.assumptions(enabled, alive))
@@ -95,10 +123,18 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None) -
             if not dead:  # a model that fails no candidate: cannot happen; stay sound
                 dead = set(alive)
             alive -= dead
-            continue
-        if not _one_by_one(vc, backend, alive, by_guard, stats):
+        elif not _one_by_one(vc, backend, alive, by_guard, stats):
             break
+        if refuter is not None:
+            refuter.share(before - alive)
     return alive
+
+
+def _take_refuted(refuter, alive: set, stats: HoudiniStats) -> None:
+    for g, engine in refuter.poll().items():
+        if g in alive:
+            alive.discard(g)
+            stats.refuted_by[g] = engine
 
 
 def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
@@ -137,6 +173,37 @@ def fill_stats(stats: HoudiniStats, rules: dict, alive: set) -> None:
         r = stats.rules.setdefault(rule, RuleStats())
         r.generated += 1
         r.proved += guard in alive
+        r.refuted += guard in stats.refuted_by
+
+
+def drop_rules(program: il.Program, rules) -> il.Program:
+    """The program without the candidates of the given rules (names like ``"r7"``) and
+    their guard constants: as if the rules had generated nothing (``--disable-rule``,
+    used to measure a rule's worth, paper 003 section 4.3.4)."""
+    rules = set(rules)
+    if not rules:
+        return program
+    guards = vcmod.existential_consts(program)
+    gone, kept = set(), set()
+
+    def keep(c: il.Cmd) -> bool:
+        a = il.attr(c.attrs, "candidate") if isinstance(c, il.Assert) else None
+        if a is None:
+            return True
+        cg = vcmod.candidate_guard(c.expr, guards)
+        dropped = bool(a.args) and str(a.args[0]) in rules
+        if cg is not None:
+            (gone if dropped else kept).add(cg[0])
+        return not dropped
+
+    decls = []
+    for d in program.decls:
+        if isinstance(d, il.ProcedureDecl) and d.blocks is not None:
+            d = replace(d, blocks=tuple(replace(b, cmds=tuple(c for c in b.cmds if keep(c)))
+                                        for b in d.blocks))
+        decls.append(d)
+    unused = gone - kept
+    return il.Program(tuple(d for d in decls if not (isinstance(d, il.ConstDecl) and d.name in unused)))
 
 
 def apply_invariants(program: il.Program, alive: set) -> il.Program:
@@ -196,17 +263,32 @@ def _kernel(program: il.Program) -> il.ProcedureDecl:
 def run_houdini(program: il.Program, options=None) -> tuple:
     """``(program with inferred invariants, HoudiniStats)``.
 
-    ``options`` may give ``timeout`` (seconds per query) and ``solver`` (see
-    ``solvers.make_backend``).  Raises ToolError on malformed programs.
+    ``options`` may give ``timeout`` (seconds per query), ``solver`` (see
+    ``solvers.make_backend``), ``refutation`` (a ``--refutation`` spec, see
+    ``vcgen.refutation``; None = its ``DEFAULT``) and ``disable_rules`` (rule names whose
+    candidates are dropped first).  Raises ToolError on malformed programs or an unknown
+    refutation engine.
     """
+    from . import refutation
+
     start = time.monotonic()
-    vc = cut_vc(program)
-    backend = make_backend(vc, getattr(options, "solver", None), getattr(options, "timeout", None))
+    timeout = getattr(options, "timeout", None)
+    plan = refutation.parse_plan(getattr(options, "refutation", None))
+    program = drop_rules(program, getattr(options, "disable_rules", None) or ())
+    guards = set(vcmod.existential_consts(program)) if has_candidates(program) else set()
+    stats = HoudiniStats(refutation=str(plan))
+    # the worker forks before this process builds any solver state of its own
+    refuter = refutation.start(program, plan, guards, timeout)
     try:
-        stats = HoudiniStats()
-        alive = houdini_fixpoint(vc, backend, stats)
+        vc = cut_vc(program)
+        backend = make_backend(vc, getattr(options, "solver", None), timeout)
+        try:
+            alive = houdini_fixpoint(vc, backend, stats, refuter)
+        finally:
+            backend.close()
     finally:
-        backend.close()
+        refuter.close()
+    stats.refutation_errors = list(refuter.errors)
     fill_stats(stats, candidate_rules(vc), alive)
     stats.seconds = time.monotonic() - start
     return apply_invariants(program, alive), stats
@@ -218,7 +300,11 @@ def run_houdini(program: il.Program, options=None) -> tuple:
 @click.option("--timeout", type=float, default=None, help="Seconds per solver query (0 = none).")
 @click.option("--solver", default=None, help="SMT-LIB2 solver: z3|cvc5|yices|bitwuzla or a command line.")
 @click.option("--infer-info", is_flag=True, help="Print per-rule candidate statistics to stderr.")
-def houdini_command(input_file, output, timeout, solver, infer_info):
+@click.option("--refutation", default=None,
+              help="Refutation engines: none, or sbase,sstep,lu1,dyn (comma-separated; "
+                   "prefix seq: to run them before Houdini).")
+@click.option("--disable-rule", "disable_rules", multiple=True, help="Drop the candidates of rule rN.")
+def houdini_command(input_file, output, timeout, solver, infer_info, refutation, disable_rules):
     """Keep the largest inductive subset of IN's candidate invariants; write the program
     with the survivors as {:invariant} {:inferred "rN"} asserts."""
     from types import SimpleNamespace
@@ -229,7 +315,8 @@ def houdini_command(input_file, output, timeout, solver, infer_info):
 
     def go():
         program = load_program(input_file)
-        opts = SimpleNamespace(timeout=timeout if timeout and timeout > 0 else None, solver=solver)
+        opts = SimpleNamespace(timeout=timeout if timeout and timeout > 0 else None, solver=solver,
+                               refutation=refutation, disable_rules=tuple(disable_rules))
         out, stats = run_houdini(program, opts)
         write_text(output, program_str(out), input_file)
         if infer_info:

@@ -16,6 +16,11 @@ Sorts: ``bool`` -> Bool, ``int`` -> Int, ``bvN`` -> BitVec(N), ``[D]R`` -> Array
 ``type T = S`` -> S, opaque ``type T`` -> an uninterpreted sort.  Functions with
 ``{:bvbuiltin "op"}`` map to the SMT-LIB bit-vector operation, functions with a body are
 inlined, other functions are uninterpreted.
+
+``math_int`` (``--math-int``, GPUVerify's option of the same name): every ``bvN`` becomes
+``Int`` and bit-vector operations become integer arithmetic (``MathIntOps``).  Values are
+read as *signed* mathematical integers (a literal ``4294967295bv32`` is -1), arithmetic
+never wraps: faster, but unsound for kernels that rely on overflow or wrap-around.
 """
 from __future__ import annotations
 
@@ -58,17 +63,98 @@ _BV_INDEXED = {
 }
 
 
+def _signed(v: int, w: int) -> int:
+    return v - (1 << w) if w > 0 and v >= 1 << (w - 1) else v
+
+
+class MathIntOps:
+    """Bit-vector builtins over mathematical integers (``--math-int``).
+
+    A ``bvN`` value ``x`` is represented by the integer of its two's-complement signed
+    reading.  Exact whenever no result leaves the N-bit range: add/sub/mul/neg/not
+    (``~x = -x - 1``), signed comparisons, unsigned comparisons (negative integers are the
+    large unsigned values: ``ult(a, b) = a >= 0 ? (b < 0 || a < b) : (b < 0 && a < b)``),
+    ``zero_extend`` (``x < 0 ? x + 2^N : x``), ``sign_extend`` (identity), shifts by
+    constants (``* 2^k``, ``div 2^k``).  Approximations: division and remainder are SMT-LIB
+    ``div``/``mod`` (equal to the bit-vector ones on non-negative operands), truncation
+    (``extract`` from bit 0) is the identity.  Operations with no integer meaning (and, or,
+    xor, other extracts, concat, rotations, shifts by variables) are uninterpreted
+    functions of their integer arguments, named ``int$OP$W``.
+    """
+
+    def __init__(self, ctx: z3.Context):
+        self.ctx = ctx
+        self.ufs: dict = {}
+
+    def uf(self, name: str, args: list):
+        f = self.ufs.get(name)
+        if f is None:
+            f = z3.Function(name, *([z3.IntSort(self.ctx)] * (len(args) + 1)))
+            self.ufs[name] = f
+        return f(*args)
+
+    def ult(self, a, b):
+        return z3.If(a >= 0, z3.Or(b < 0, a < b), z3.And(b < 0, a < b))
+
+    def _const(self, t) -> int | None:
+        return t.as_long() if z3.is_int_value(t) else None
+
+    def _shift(self, op: str, a, b, w: int):
+        k = self._const(b)
+        if k is None or not 0 <= k < max(w, 1):
+            return self.uf(f"int${op}${w}", [a, b])
+        p = z3.IntVal(1 << k, self.ctx)
+        return a * p if op == "bvshl" else a / p
+
+    def binary(self, op: str, a, b, w: int):
+        """``op`` applied to integers standing for ``bvW`` values; None if unknown."""
+        simple = {
+            "bvadd": lambda: a + b, "bvsub": lambda: a - b, "bvmul": lambda: a * b,
+            "bvudiv": lambda: a / b, "bvsdiv": lambda: a / b, "bvurem": lambda: a % b,
+            "bvsrem": lambda: a % b, "bvsmod": lambda: a % b,
+            "bvslt": lambda: a < b, "bvsle": lambda: a <= b, "bvsgt": lambda: a > b,
+            "bvsge": lambda: a >= b, "bvult": lambda: self.ult(a, b),
+            "bvule": lambda: z3.Not(self.ult(b, a)), "bvugt": lambda: self.ult(b, a),
+            "bvuge": lambda: z3.Not(self.ult(a, b)),
+            "bvcomp": lambda: z3.If(a == b, z3.IntVal(1, self.ctx), z3.IntVal(0, self.ctx)),
+        }
+        if op in simple:
+            return simple[op]()
+        if op in ("bvshl", "bvlshr", "bvashr"):
+            return self._shift(op, a, b, w)
+        if op in ("bvand", "bvor", "bvxor", "bvnand", "bvnor", "bvxnor", "concat"):
+            return self.uf(f"int${op}${w}", [a, b])
+        return None
+
+    def unary(self, op: str, words: list, a, w: int):
+        """Unary or indexed builtin ``op`` (indices ``words``) on a ``bvW`` integer."""
+        if op == "bvneg":
+            return -a
+        if op == "bvnot":
+            return -a - 1
+        if op == "sign_extend":
+            return a
+        if op == "zero_extend":
+            return z3.If(a < 0, a + (1 << w), a) if w > 0 else a
+        if op == "extract" and len(words) == 2 and words[1] == 0:
+            return a
+        if op in ("extract", "rotate_left", "rotate_right", "repeat"):
+            return self.uf(f"int${op}{''.join('_' + str(k) for k in words)}${w}", [a])
+        return None
+
+
 class Translator:
     """Translate IL types and expressions of ``program`` into z3 terms of context ``ctx``.
 
     Variables are looked up in ``self.types`` (consts of the program plus whatever
     ``declare`` adds, e.g. incarnations); z3 constants are created once and cached.
     Raises ToolError(GPUVERIFYVCGEN_ERROR) on unknown names, sort mismatches and unknown
-    builtins.
+    builtins.  ``math_int``: bit-vectors as mathematical integers (``MathIntOps``).
     """
 
-    def __init__(self, program: il.Program, ctx: z3.Context):
+    def __init__(self, program: il.Program, ctx: z3.Context, math_int: bool = False):
         self.ctx = ctx
+        self.math = MathIntOps(ctx) if math_int else None
         self.program = program
         self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl)}
         self.sorts: dict = {}
@@ -91,13 +177,13 @@ class Translator:
 
     def sort(self, t: il.Type) -> z3.SortRef:
         t = self.resolve(t)
-        feature = {il.IntType: "LIA", il.BvType: "BV", il.MapType: "A",
+        feature = {il.IntType: "LIA", il.BvType: "LIA" if self.math else "BV", il.MapType: "A",
                    il.NamedType: "UF"}.get(type(t))
         if feature:
             self.features.add(feature)
         if isinstance(t, il.BoolType):
             return z3.BoolSort(self.ctx)
-        if isinstance(t, il.IntType):
+        if isinstance(t, il.IntType) or (isinstance(t, il.BvType) and self.math):
             return z3.IntSort(self.ctx)
         if isinstance(t, il.BvType):
             return z3.BitVecSort(t.width, self.ctx)
@@ -137,6 +223,8 @@ class Translator:
         if isinstance(e, il.BoolLit):
             return z3.BoolVal(e.value, ctx)
         if isinstance(e, il.BvLit):
+            if self.math:
+                return z3.IntVal(_signed(e.value, e.width), ctx)
             return z3.BitVecVal(e.value, e.width, ctx)
         if isinstance(e, il.IntLit):
             return z3.IntVal(e.value, ctx)
@@ -160,9 +248,13 @@ class Translator:
             return z3.If(self._term(e.cond, bound), self._term(e.then, bound),
                          self._term(e.els, bound), ctx)
         if isinstance(e, il.BvConcat):
-            return z3.Concat(self._term(e.left, bound), self._term(e.right, bound))
+            l, r = self._term(e.left, bound), self._term(e.right, bound)
+            return self._math_uf("concat", [l, r]) if self.math else z3.Concat(l, r)
         if isinstance(e, il.BvExtract):
-            return z3.Extract(e.hi - 1, e.lo, self._term(e.operand, bound))
+            x = self._term(e.operand, bound)
+            if self.math:
+                return x if e.lo == 0 else self._math_uf(f"extract_{e.hi - 1}_{e.lo}", [x])
+            return z3.Extract(e.hi - 1, e.lo, x)
         if isinstance(e, il.Old):
             return self._term(e.operand, bound)
         if isinstance(e, il.Quantifier):
@@ -173,6 +265,10 @@ class Translator:
             body = self._term(e.body, inner)
             return (z3.ForAll if e.kind == "forall" else z3.Exists)(qs, body)
         raise _err(f"unsupported expression {e!r}")
+
+    def _math_uf(self, op: str, args: list):
+        self.features.add("UF")
+        return self.math.uf(f"int${op}", args)
 
     def _binop(self, op: str, a, b, e: il.BinOp):
         if op in ("<==>", "=="):
@@ -185,7 +281,7 @@ class Translator:
             return z3.And(a, b)
         if op == "||":
             return z3.Or(a, b)
-        if z3.is_bv(a) or z3.is_bv(b):
+        if (z3.is_bv(a) or z3.is_bv(b)) and not self.math:
             raise _err(f"integer operator {op} applied to bit-vectors in {expr_str(e)}")
         if op in ("*", "div", "mod") and not (z3.is_int_value(a) or z3.is_int_value(b)):
             self.features.add("NIA")
@@ -204,7 +300,10 @@ class Translator:
             raise _err(f"function {e.name} takes {len(f.params)} arguments, given {len(args)}")
         builtin = il.attr(f.attrs, "bvbuiltin")
         if builtin is not None:
-            return self._builtin(str(builtin.args[0]) if builtin.args else "", args, e.name)
+            spec = str(builtin.args[0]) if builtin.args else ""
+            if self.math:
+                return self._math_builtin(spec, args, e.name, f)
+            return self._builtin(spec, args, e.name)
         if f.body is not None:
             names = [n for n, _ in f.params]
             return self._term(f.body, dict(zip(names, args)))
@@ -228,6 +327,30 @@ class Translator:
             except (ValueError, IndexError):
                 pass
         raise _err(f"function {fname}: unsupported {{:bvbuiltin \"{spec}\"}} with {len(args)} arguments")
+
+
+    def _math_builtin(self, spec: str, args: list, fname: str, f: il.FunctionDecl):
+        words = spec.split()
+        op = words[0] if words else ""
+        p = self.resolve(f.params[0][1]) if f.params else None
+        w = p.width if isinstance(p, il.BvType) else 0
+        try:
+            idx = [int(x) for x in words[1:]]
+        except ValueError:
+            idx = None
+        r = None
+        if len(args) == 2 and not idx:
+            r = self.math.binary(op, *args, w)
+        elif len(args) == 1 and idx is not None:
+            r = self.math.unary(op, idx, args[0], w)
+        if r is None:
+            raise _err(f"function {fname}: unsupported {{:bvbuiltin \"{spec}\"}} with {len(args)} arguments")
+        if z3.is_app(r) and r.decl().name().startswith("int$"):
+            self.features.add("UF")
+        if op in ("bvmul", "bvudiv", "bvsdiv", "bvurem", "bvsrem", "bvsmod") and \
+                not any(z3.is_int_value(a) for a in args[1 if op != "bvmul" else 0:]):
+            self.features.add("NIA")
+        return r
 
 
 # ------------------------------------------------------------------------- the VC
@@ -272,6 +395,7 @@ class VC:
     goal: z3.BoolRef
     checks: list
     guards: dict = field(default_factory=dict)
+    math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
 
     def assumptions(self, enabled, alive_guards=None) -> list:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
@@ -301,11 +425,17 @@ def candidate_guard(a: il.Expr, guards: dict) -> tuple | None:
     return None
 
 
-def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None) -> VC:
-    """The VC of a passive program (see the module docstring).  Raises ToolError on
-    ill-typed or unsupported IL."""
+def _any(xs: list, ctx: z3.Context) -> z3.BoolRef:
+    """Disjunction; never a unary ``or`` (not SMT-LIB, and bitwuzla rejects it)."""
+    return xs[0] if len(xs) == 1 else z3.Or(xs) if xs else z3.BoolVal(False, ctx)
+
+
+def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
+             math_int: bool = False) -> VC:
+    """The VC of a passive program (see the module docstring); ``math_int`` encodes
+    bit-vectors as mathematical integers.  Raises ToolError on ill-typed or unsupported IL."""
     ctx = ctx or z3.Context()
-    tr = Translator(program, ctx)
+    tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
         tr.declare(name, t)
     guard_decls = existential_consts(program)
@@ -325,8 +455,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         if i == 0:
             constraints.append(reach)
         else:
-            constraints.append(reach == z3.Or([ends[p] for p in preds[b.label]] or
-                                              [z3.BoolVal(False, ctx)]))
+            constraints.append(reach == _any([ends[p] for p in preds[b.label]], ctx))
         cond, pending = reach, []  # path condition = cond && pending (kept flat)
         for c in b.cmds:
             if isinstance(c, il.Assume):
@@ -358,8 +487,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     if not any(c.is_vacuity for c in checks):
         k = len(checks)
         fail = z3.Bool(f"fail_{k}", ctx)
-        constraints.append(fail == z3.Or(returns or [z3.BoolVal(False, ctx)]))
+        constraints.append(fail == _any(returns, ctx))
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
-    goal = z3.Or([z3.And(c.enable, c.fail) for c in checks])
-    return VC(ctx, tr, passive, constraints, goal, checks, guards)
+    goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
+    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int)

@@ -31,7 +31,9 @@ DEFAULT_UNWIND = 2
 class VerifyOptions:
     """Options of ``vcgen verify`` / the driver.  ``timeout`` is seconds per solver query;
     ``solver`` None = z3 in-process, else a short name or command line (``solvers``);
-    ``source`` the kernel source file (for ``Verified: FILE`` and source lines)."""
+    ``source`` the kernel source file (for ``Verified: FILE`` and source lines);
+    ``math_int``: bit-vectors as mathematical integers (``vc.MathIntOps``; unsound for
+    overflow, the report must print ``solvers.MATH_INT_WARNING``)."""
     timeout: float | None = None
     solver: str | None = None
     findbugs: bool = False
@@ -40,6 +42,9 @@ class VerifyOptions:
     json: bool = False
     max_errors: int = 20
     search_dirs: tuple = ()  # extra directories to find source files in
+    refutation: str | None = None  # Houdini's refutation engines (vcgen.refutation); None = default
+    disable_rules: tuple = ()  # candidate rules dropped before Houdini ("r7", ...)
+    math_int: bool = False
 
 
 @dataclass(frozen=True)
@@ -370,7 +375,7 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
         acyclic = loopcut.unwind_loops(kernel, result.unwind)
     else:
         acyclic = loopcut.cut_loops(kernel)
-    vc = vcmod.build_vc(program, passify.passify(program, acyclic))
+    vc = vcmod.build_vc(program, passify.passify(program, acyclic), math_int=options.math_int)
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive = None
@@ -449,16 +454,21 @@ def _timeout(value: float | None) -> float | None:
 @click.option("--loop-unwind", type=int, default=None, help="Unwinding depth (implies --findbugs; default 2).")
 @click.option("--source", default=None, help="The kernel source file (report and source lines).")
 @click.option("--infer-info", is_flag=True, help="Print Houdini statistics.")
-def verify_command(input_file, timeout, solver, as_json, findbugs, loop_unwind, source, infer_info):
+@click.option("--math-int", is_flag=True, help="Mathematical integers for bit-vectors (faster; unsound for overflow).")
+def verify_command(input_file, timeout, solver, as_json, findbugs, loop_unwind, source, infer_info,
+                   math_int):
     """Verify a two-thread program (running Houdini first if it has candidates)."""
     def go():
         program = load_program(input_file)
         dirs = tuple(d for d in {os.path.dirname(os.path.abspath(input_file)),
                                  os.path.dirname(os.path.abspath(source)) if source else None} if d)
         opts = VerifyOptions(_timeout(timeout), solver, findbugs or loop_unwind is not None,
-                             loop_unwind, source, as_json, search_dirs=dirs)
+                             loop_unwind, source, as_json, search_dirs=dirs, math_int=math_int)
         result = verify_program(program, opts, input_file)
         from .report import render_report
+        if math_int and not as_json:
+            from .solvers import MATH_INT_WARNING
+            click.echo(MATH_INT_WARNING)
         click.echo(render_report(result, opts), nl=False)
         if infer_info and result.houdini is not None and not as_json:
             click.echo("\n".join(result.houdini.lines()))
@@ -470,25 +480,29 @@ def verify_command(input_file, timeout, solver, as_json, findbugs, loop_unwind, 
 @click.argument("input_file", metavar="IN")
 @click.option("-o", "--output", required=True, help="Output .smt2 file (- = stdout).")
 @click.option("--loop-unwind", type=int, default=None, help="Unwind loops instead of cutting them.")
-def smt_command(input_file, output, loop_unwind):
+@click.option("--math-int", is_flag=True, help="Mathematical integers for bit-vectors (unsound for overflow).")
+def smt_command(input_file, output, loop_unwind, math_int):
     """Write the verification query of IN as a standalone SMT-LIB2 script (unsat = verified).
 
     Candidates still present are checked as invariants (their guards asserted true)."""
     def go():
         from .fileio import write_text
         program = load_program(input_file)
-        text = smt_query(program, loop_unwind, title=f"verification condition of {input_file}")
+        text = smt_query(program, loop_unwind, title=f"verification condition of {input_file}",
+                         math_int=math_int)
         write_text(output, text, input_file)
         return 0
     run_tool(go)
 
 
-def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "") -> str:
-    """SMT-LIB2 text of the final query: every real assertion and candidate checked."""
+def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",
+              math_int: bool = False) -> str:
+    """SMT-LIB2 text of the final query: every real assertion and candidate checked
+    (``math_int``: bit-vectors as integers)."""
     from .solvers import smt_script
     kernel = houdini._kernel(program)
     acyclic = loopcut.unwind_loops(kernel, loop_unwind) if loop_unwind is not None \
         else loopcut.cut_loops(kernel)
-    vc = vcmod.build_vc(program, passify.passify(program, acyclic))
+    vc = vcmod.build_vc(program, passify.passify(program, acyclic), math_int=math_int)
     enabled = {c.index for c in vc.checks if not c.is_vacuity}
     return smt_script(vc, vc.assumptions(enabled, None), title)

@@ -1,8 +1,9 @@
 /* Minimal CUDA device header for bugle (clang -fcuda-is-device, no CUDA SDK).
    Defines the declaration specifiers, the builtin index variables via
-   __nvvm_read_ptx_sreg_* builtins, dim3, a few atomics (which bugle reports as
-   unsupported) and the annotation functions.  __syncthreads() is a clang builtin
-   (llvm.nvvm.barrier.cta.sync.aligned.all). */
+   __nvvm_read_ptx_sreg_* builtins, dim3, warpSize, the vector types (float4 ...) with
+   make_*, __syncthreads_count/_and/_or, fences, __mul24, common math functions, a few
+   atomics (which bugle reports as unsupported) and the annotation functions.
+   __syncthreads() is a clang builtin (llvm.nvvm.barrier.cta.sync.aligned.all). */
 #ifndef BUGLE_CUDA_H
 #define BUGLE_CUDA_H
 #define __host__ __attribute__((host))
@@ -17,7 +18,37 @@
 
 typedef __SIZE_TYPE__ size_t;
 
-struct uint3 { unsigned int x, y, z; };
+/* CUDA vector types (structs with the CUDA alignments) and make_* constructors. */
+#define BUGLE_VEC1(T, N, A) struct __attribute__((aligned(A))) N##1 { T x; };
+#define BUGLE_VEC2(T, N, A) struct __attribute__((aligned(A))) N##2 { T x, y; };
+#define BUGLE_VEC3(T, N) struct N##3 { T x, y, z; };
+#define BUGLE_VEC4(T, N, A) struct __attribute__((aligned(A))) N##4 { T x, y, z, w; };
+#define BUGLE_MAKE(T, N)                                                                    \
+  static __device__ __forceinline__ N##1 make_##N##1(T x) { N##1 r; r.x = x; return r; }   \
+  static __device__ __forceinline__ N##2 make_##N##2(T x, T y) {                            \
+    N##2 r; r.x = x; r.y = y; return r; }                                                   \
+  static __device__ __forceinline__ N##3 make_##N##3(T x, T y, T z) {                       \
+    N##3 r; r.x = x; r.y = y; r.z = z; return r; }                                          \
+  static __device__ __forceinline__ N##4 make_##N##4(T x, T y, T z, T w) {                  \
+    N##4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
+#define BUGLE_VECS(T, N, A1, A2, A4) \
+  BUGLE_VEC1(T, N, A1) BUGLE_VEC2(T, N, A2) BUGLE_VEC3(T, N) BUGLE_VEC4(T, N, A4) BUGLE_MAKE(T, N)
+BUGLE_VECS(signed char, char, 1, 2, 4)
+BUGLE_VECS(unsigned char, uchar, 1, 2, 4)
+BUGLE_VECS(short, short, 2, 4, 8)
+BUGLE_VECS(unsigned short, ushort, 2, 4, 8)
+BUGLE_VECS(int, int, 4, 8, 16)
+BUGLE_VECS(unsigned int, uint, 4, 8, 16)
+BUGLE_VECS(long long, longlong, 8, 16, 16)
+BUGLE_VECS(unsigned long long, ulonglong, 8, 16, 16)
+BUGLE_VECS(float, float, 4, 8, 16)
+BUGLE_VECS(double, double, 8, 16, 16)
+#undef BUGLE_VECS
+#undef BUGLE_MAKE
+#undef BUGLE_VEC1
+#undef BUGLE_VEC2
+#undef BUGLE_VEC3
+#undef BUGLE_VEC4
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
@@ -52,8 +83,49 @@ extern const __device__ __cuda_builtin_gridDim_t gridDim;
 #define warpSize 32
 
 extern "C" __device__ void __syncthreads(void);
-extern "C" __device__ void __threadfence(void);
-extern "C" __device__ void __threadfence_block(void);
+/* Barrier plus a block-wide reduction of a predicate; bugle keeps the barrier and leaves
+   the value arbitrary (llvm.nvvm.barrier.cta.red.*). */
+static __device__ __forceinline__ int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+static __device__ __forceinline__ int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
+/* Fences order one thread's accesses only: no synchronisation between threads. */
+static __device__ __forceinline__ void __threadfence(void) { __nvvm_membar_gl(); }
+static __device__ __forceinline__ void __threadfence_block(void) { __nvvm_membar_cta(); }
+static __device__ __forceinline__ void __threadfence_system(void) { __nvvm_membar_sys(); }
+
+/* 24-bit multiplication: exact (low 32 bits of the product of the low 24 bits). */
+static __device__ __forceinline__ int __mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
+static __device__ __forceinline__ unsigned int __umul24(unsigned int a, unsigned int b) {
+  return __nvvm_mul24_ui(a, b); }
+
+/* Math: LLVM intrinsics or `const` external functions, uninterpreted in bugle. */
+#define BUGLE_MATH1(NAME) extern "C" __device__ float NAME(float) __attribute__((const));
+#define BUGLE_MATH1D(NAME) extern "C" __device__ double NAME(double) __attribute__((const));
+#define BUGLE_MATH2(NAME) extern "C" __device__ float NAME(float, float) __attribute__((const));
+#define BUGLE_MATH2D(NAME) extern "C" __device__ double NAME(double, double) __attribute__((const));
+BUGLE_MATH1(rsqrtf) BUGLE_MATH1(__expf) BUGLE_MATH1(__logf) BUGLE_MATH1(__sinf) BUGLE_MATH1(__cosf)
+BUGLE_MATH1(__tanf) BUGLE_MATH1(__log2f) BUGLE_MATH1(__exp10f) BUGLE_MATH1(__saturatef)
+BUGLE_MATH1(expf) BUGLE_MATH1(exp2f) BUGLE_MATH1(logf) BUGLE_MATH1(log2f) BUGLE_MATH1(log10f)
+BUGLE_MATH1(sinf) BUGLE_MATH1(cosf) BUGLE_MATH1(tanf) BUGLE_MATH1(tanhf) BUGLE_MATH1(erff)
+BUGLE_MATH1(cbrtf) BUGLE_MATH1(atanf) BUGLE_MATH1(asinf) BUGLE_MATH1(acosf)
+BUGLE_MATH2(__fdividef) BUGLE_MATH2(__powf) BUGLE_MATH2(powf) BUGLE_MATH2(atan2f) BUGLE_MATH2(fmodf)
+BUGLE_MATH2(__fadd_rn) BUGLE_MATH2(__fmul_rn)
+BUGLE_MATH1D(rsqrt) BUGLE_MATH1D(exp) BUGLE_MATH1D(log) BUGLE_MATH1D(sin) BUGLE_MATH1D(cos)
+BUGLE_MATH2D(pow)
+#undef BUGLE_MATH1
+#undef BUGLE_MATH1D
+#undef BUGLE_MATH2
+#undef BUGLE_MATH2D
+static __device__ __forceinline__ float sqrtf(float x) { return __builtin_sqrtf(x); }
+static __device__ __forceinline__ double sqrt(double x) { return __builtin_sqrt(x); }
+static __device__ __forceinline__ float fabsf(float x) { return __builtin_fabsf(x); }
+static __device__ __forceinline__ double fabs(double x) { return __builtin_fabs(x); }
+static __device__ __forceinline__ float fminf(float a, float b) { return __builtin_fminf(a, b); }
+static __device__ __forceinline__ float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
+static __device__ __forceinline__ float floorf(float x) { return __builtin_floorf(x); }
+static __device__ __forceinline__ float ceilf(float x) { return __builtin_ceilf(x); }
+static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+
 
 /* Atomics: plain atomicrmw/cmpxchg instructions (bugle: not supported yet). */
 #define BUGLE_ATOMIC(NAME, OP, T) \

@@ -1,0 +1,10 @@
+//pass
+//--blockDim=64 --gridDim=8
+
+// Each thread clears its own 16-byte row with memset (a byte array: one
+// write per byte), then sets the row's first byte.
+__global__ void clear_rows(char *rows) {
+  unsigned g = blockIdx.x * 64 + threadIdx.x;
+  __builtin_memset(rows + 16 * g, 0, 16);
+  rows[16 * g] = 1;
+}

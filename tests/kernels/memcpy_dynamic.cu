@@ -1,0 +1,3 @@
+__global__ void dyn(char *a, const char *b, unsigned n) {
+  __builtin_memcpy(a + threadIdx.x * 64, b, n);
+}

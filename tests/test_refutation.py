@@ -1,0 +1,295 @@
+"""Refutation engines (paper 003 section 5): each refutes what it should, none refutes a
+true invariant, and Houdini with engines keeps exactly the candidates it keeps alone."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from vcgen import cfg, houdini, il, refutation
+from vcgen.interp import AssertFailure
+from vcgen.parser import parse_file, parse_program
+from vcgen.refutation import dyn, smt
+from vcgen.solvers import Z3Backend
+from vcgen.testsuite import parse_header
+from vcgen.verify import verify_program
+
+from vcgen_progs import kernel
+
+ROOT = Path(__file__).resolve().parent.parent
+GUARDS = "".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(8))
+
+# for (x = 0, y = 0; x < 10; x++, y++) with candidates at the head:
+#   _b0 x == 5      false on entry              (SBASE, LU(1), DYN)
+#   _b1 x == 0      true on entry, false after one iteration (SSTEP, LU(1), DYN, not SBASE)
+#   _b2 x <= 10     inductive
+#   _b3 x == y      inductive
+#   _b4 x <= 3      true for 3 iterations: not inductive, LU(1) cannot see it, DYN can
+LOOP = kernel("""\
+  var $x: bv32;
+  var $y: bv32;
+  $entry:
+    $x, $y := 0bv32, 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> $x == 5bv32;
+    assert {:candidate "r2"} _b1 ==> $x == 0bv32;
+    assert {:candidate "r3"} _b2 ==> BV32_ULE($x, 10bv32);
+    assert {:candidate "r3"} _b3 ==> $x == $y;
+    assert {:candidate "r4"} _b4 ==> BV32_ULE($x, 3bv32);
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 10bv32);
+    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 10bv32);
+    assert {:sourceloc "m.cl", 9, 3} {:user_assert} $y == 10bv32;
+    assert {:vacuity_check} false;
+    return;
+""", decls=GUARDS)
+
+# Two loops in sequence.  _b1 (j <= 10 at the second head) holds on entry only because
+# _b0 (i <= 10 at the first head) is assumed there: an engine assuming nothing else (or
+# only the candidate itself) would wrongly refute the true invariant _b1.
+SEQUENTIAL = kernel("""\
+  var $i: bv32;
+  var $j: bv32;
+  $entry:
+    $i := 0bv32;
+    goto $h1;
+  $h1:
+    assert {:candidate "r1"} _b0 ==> BV32_ULE($i, 10bv32);
+    goto $b1, $x1;
+  $b1:
+    assume {:partition} BV32_ULT($i, 10bv32);
+    $i := BV32_ADD($i, 1bv32);
+    goto $h1;
+  $x1:
+    assume {:partition} !BV32_ULT($i, 10bv32);
+    $j := $i;
+    goto $h2;
+  $h2:
+    assert {:candidate "r2"} _b1 ==> BV32_ULE($j, 10bv32);
+    assert {:candidate "r3"} _b2 ==> $j == 0bv32;
+    goto $b2, $x2;
+  $b2:
+    assume {:partition} BV32_ULT($j, 10bv32);
+    $j := BV32_ADD($j, 1bv32);
+    goto $h2;
+  $x2:
+    assume {:partition} !BV32_ULT($j, 10bv32);
+    assert {:vacuity_check} false;
+    return;
+""", decls=GUARDS)
+
+# An ordinary assertion fails before the loop on every run.  Houdini assumes ordinary
+# assertions, so the loop is unreachable and even x == 5 is (vacuously) inductive:
+# DYN must not trust the candidate failure that follows the ordinary failure.
+AFTER_FAILURE = kernel("""\
+  var $x: bv32;
+  $entry:
+    $x := 0bv32;
+    assert {:sourceloc "m.cl", 3, 3} {:user_assert} $x == 1bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> $x == 5bv32;
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 10bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 10bv32);
+    return;
+""", decls=GUARDS)
+
+
+def _guards(prog: il.Program) -> set:
+    return set(houdini.vcmod.existential_consts(prog))
+
+
+def _refuted(engine, prog: il.Program, alive: set | None = None) -> set:
+    out: set = set()
+    for dead in engine(prog, _guards(prog) if alive is None else alive, refutation.Control(30)):
+        assert not dead & out, "an engine reports each refutation once"
+        out |= dead
+    return out
+
+
+def _houdini_alive(prog: il.Program) -> set:
+    vc = houdini.cut_vc(prog)
+    return houdini.houdini_fixpoint(vc, Z3Backend(vc, 30))
+
+
+@pytest.fixture(scope="module")
+def loop():
+    return parse_program(LOOP)
+
+
+def test_houdini_reference_sets(loop):
+    assert _houdini_alive(loop) == {"_b2", "_b3"}
+    assert _houdini_alive(parse_program(SEQUENTIAL)) == {"_b0", "_b1"}
+    assert _houdini_alive(parse_program(AFTER_FAILURE)) == {"_b0"}
+
+
+def test_sbase_refutes_candidates_false_on_entry_only(loop):
+    assert _refuted(smt.sbase, loop) == {"_b0"}
+
+
+def test_sstep_refutes_candidates_not_maintained(loop):
+    # all alive candidates are assumed at the head: x == 5 and x == 0 together make the
+    # step case vacuous (paper 003 section 2.2), so SSTEP needs _b0 gone first
+    assert _refuted(smt.sstep, loop) == set()
+    assert _refuted(smt.sstep, loop, {"_b1", "_b2", "_b3", "_b4"}) == {"_b1", "_b4"}
+
+
+def test_lu1_refutes_candidate_false_after_one_iteration(loop):
+    # _b4 fails only after 4 iterations: beyond LU(1)
+    assert _refuted(smt.lu1, loop) == {"_b0", "_b1"}
+
+
+def test_lu_depth_reaches_further(loop):
+    dead = _refuted(lambda p, a, c: smt.lu(p, a, c, depth=4), loop)
+    assert dead == {"_b0", "_b1", "_b4"}
+
+
+def test_dyn_refutes_candidates_false_on_a_concrete_run(loop):
+    assert _refuted(dyn.dyn, loop) == {"_b0", "_b1", "_b4"}
+
+
+def test_dyn_iteration_bound_keeps_the_prefix(loop):
+    # two loop-head visits: x == 0 then x == 1; x <= 3 never fails in that prefix
+    dead = _refuted(lambda p, a, c: dyn.dyn(p, a, c, max_iterations=2), loop)
+    assert dead == {"_b0", "_b1"}
+
+
+@pytest.mark.parametrize("engine", [smt.sbase, smt.sstep, smt.lu1, dyn.dyn])
+def test_no_engine_refutes_an_invariant_that_needs_other_candidates(engine):
+    prog = parse_program(SEQUENTIAL)
+    dead = _refuted(engine, prog)
+    assert not dead & {"_b0", "_b1"}
+
+
+def test_sbase_finds_the_dependent_refutation_houdini_finds():
+    dead = _refuted(smt.sbase, parse_program(SEQUENTIAL))
+    assert dead == {"_b2"}  # j == 0 fails on entry (j == 10 there)
+
+
+@pytest.mark.parametrize("engine", [smt.sbase, smt.sstep, smt.lu1, dyn.dyn])
+def test_nothing_refuted_after_an_ordinary_assertion_fails(engine):
+    assert _refuted(engine, parse_program(AFTER_FAILURE)) == set()
+
+
+def test_trusted_prefix_stops_at_first_ordinary_failure():
+    def fail(guard=None):
+        attrs = {dyn.GUARD_ATTR: [guard]} if guard else {"user_assert": []}
+        return AssertFailure("assert", "$k", "b", "e", (), attrs, None)
+    assert dyn.trusted_refutations([fail("_b1"), fail("_b2"), fail(), fail("_b3")]) == {"_b1", "_b2"}
+    assert dyn.trusted_refutations([fail(), fail("_b1")]) == set()
+
+
+def test_engines_only_consider_alive_candidates(loop):
+    assert _refuted(smt.lu1, loop, {"_b1", "_b2"}) == {"_b1"}
+    assert _refuted(dyn.dyn, loop, {"_b2", "_b3"}) == set()
+
+
+def test_pulled_refutations_are_not_reported_again(loop):
+    ctl = refutation.Control(30, external=lambda: {"_b0"})
+    assert set().union(*smt.sbase(loop, _guards(loop), ctl)) == set()
+
+
+def test_unroll_keeps_candidates_and_is_acyclic(loop):
+    k = smt.unroll_keeping_candidates(loop.kernel(), 1)
+    assert not cfg.natural_loops(k)
+    cands = [c for b in k.blocks for c in b.cmds
+             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")]
+    assert len(cands) == 10  # the header's five candidates after 0 and 1 iterations
+
+
+def test_dyn_instrumented_program_is_valid_il(loop):
+    from vcgen.printer import program_str
+    prog = dyn.instrument(loop, 7)
+    assert parse_program(program_str(prog)) == prog
+
+
+# ------------------------------------------------------------------- plans and Houdini
+
+
+def test_parse_plan():
+    assert refutation.parse_plan("none") == refutation.Plan()
+    assert refutation.parse_plan("DYN, sbase") == refutation.Plan(("dyn", "sbase"), True)
+    assert refutation.parse_plan("seq:LU(1)") == refutation.Plan(("lu1",), False)
+    assert str(refutation.parse_plan("seq:dyn,sbase")) == "seq:dyn,sbase"
+    with pytest.raises(houdini.ToolError) as e:
+        refutation.parse_plan("sbase,magic")
+    assert "magic" in str(e.value) and int(e.value.code) == 1
+
+
+@pytest.mark.parametrize("spec", ["none", "sbase", "sstep", "lu1", "dyn", "dyn,sbase",
+                                  "seq:dyn,sbase,lu1,sstep"])
+def test_houdini_with_engines_same_invariants(loop, spec):
+    out, stats = houdini.run_houdini(loop, SimpleNamespace(timeout=30, refutation=spec))
+    ref, _ = houdini.run_houdini(loop, SimpleNamespace(timeout=30, refutation="none"))
+    assert out == ref
+    assert stats.proved == 2 and stats.refutation == spec.lower()
+    assert set(stats.refuted_by) <= {"_b0", "_b1", "_b4"}
+    if spec.startswith("seq:"):  # everything refutable was refuted before Houdini started
+        assert set(stats.refuted_by) == {"_b0", "_b1", "_b4"}
+        assert stats.rules["r1"].refuted == 1 and "refuted by engines 1" in "\n".join(stats.lines())
+
+
+def test_disable_rule_drops_its_candidates(loop):
+    out, stats = houdini.run_houdini(loop, SimpleNamespace(refutation="none", disable_rules=("r3",)))
+    assert "r3" not in stats.rules and stats.proved == 0
+    dropped = houdini.drop_rules(loop, ["r3"])
+    assert {"_b2", "_b3"}.isdisjoint(dropped.consts()) and {"_b0", "_b1", "_b4"} <= set(dropped.consts())
+    assert houdini.candidate_rules(houdini.cut_vc(dropped)) == {"_b0": "r1", "_b1": "r2", "_b4": "r4"}
+    # without r3's invariants the assertion y == 10 after the loop is not provable
+    assert verify_program(out).status == "errors"
+    assert verify_program(houdini.run_houdini(loop)[0]).status == "verified"
+
+
+# --------------------------------------------------------- corpus-derived programs
+
+CORPUS = ["opencl/reduce.cl", "opencl/break_continue.cl", "opencl/iter_shift_bug_nextiter.cl",
+          "cuda/matvec.cu", "cuda/histogram.cu"]
+
+
+def _two_thread(tmp: Path, rel: str) -> il.Program:
+    src = ROOT / "corpus" / rel
+    dst = tmp / src.name
+    shutil.copy(src, dst)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run([sys.executable, "-m", "vcgen.driver", *parse_header(src).flags,
+                        "--stop-at-bpl", str(dst)], capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return parse_file(str(dst.with_suffix(".bpl")))
+
+
+@pytest.fixture(scope="module")
+def corpus_programs(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("refutation")
+    return {rel: _two_thread(tmp, rel) for rel in CORPUS}
+
+
+@pytest.mark.parametrize("rel", CORPUS)
+def test_engines_never_refute_houdinis_invariants_on_corpus(corpus_programs, rel):
+    prog = corpus_programs[rel]
+    alive = _houdini_alive(prog)
+    for engine in (smt.sbase, smt.lu1, dyn.dyn):
+        assert not _refuted(engine, prog) & alive, engine.__name__
+
+
+@pytest.mark.parametrize("rel", CORPUS)
+def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, rel):
+    prog = corpus_programs[rel]
+    ref, ref_stats = houdini.run_houdini(prog, SimpleNamespace(timeout=60, refutation="none"))
+    out, stats = houdini.run_houdini(prog, SimpleNamespace(timeout=60, refutation="dyn,sbase"))
+    assert out == ref and stats.proved == ref_stats.proved
+    assert stats.generated == ref_stats.generated
