@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from vcgen.cli import ExitCodeGroup
 from vcgen.exitcodes import ExitCode, ToolError
 from vcgen.fileio import read_text, write_text
 
@@ -16,7 +17,7 @@ def _fail(e: ToolError) -> None:
     sys.exit(int(e.code))
 
 
-@click.group()
+@click.group(cls=ExitCodeGroup)
 def main() -> None:
     """bugle: the GPU kernel front end (OpenCL C / CUDA -> LLVM IR -> IL)."""
 

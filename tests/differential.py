@@ -206,6 +206,7 @@ class Differential:
         kernel = one.kernel()
         self._reject_nondeterminism(kernel)
         self.kernel_name = kernel.name
+        self.kernel_entry = kernel.blocks[0]
         self.arrays = {d.name: d for d in one.globals() if isinstance(d.type, il.MapType)}
         self.tracked = sorted(n for n, d in self.arrays.items() if not il.has_attr(d.attrs, "constant"))
         self.space = {n: ("group_shared" if il.has_attr(d.attrs, "group_shared") else "global")
@@ -304,13 +305,34 @@ class Differential:
                     out[name] = v
         return out
 
-    def _local_init(self, seed: int, two_thread: bool):
+    def _byval_cells(self) -> dict:
+        """Private copies of by-value struct arguments: map -> {cell index: parameter}.
+
+        bugle assumes ``$$s[k] == $s$k`` at entry; the interpreter cannot solve an
+        assumption on a private map's cells, so the runs start with those cells set.
+        """
+        out: dict = {}
+        for c in self.kernel_entry.cmds:
+            e = c.expr if isinstance(c, il.Assume) else None
+            if isinstance(e, il.BinOp) and e.op == "==" and isinstance(e.left, il.MapSelect) \
+                    and isinstance(e.left.map, il.Var) and isinstance(e.left.index, il.BvLit) \
+                    and isinstance(e.right, il.Var):
+                out.setdefault(e.left.map.name, {})[e.left.index.value] = e.right.name
+        return out
+
+    def _local_init(self, seed: int, two_thread: bool, params: dict | None = None):
         """Same arbitrary initial value for ``$x`` (P) and ``$x$1``, ``$x$2``, ``$x`` (L)."""
+        cells = self._byval_cells()
+
         def init(name: str, t: il.Type):
             base = name
             if two_thread and re.search(r"\$[12]$", name) and name[:-2] in self.one_locals:
                 base = name[:-2]
-            return value_from_hash(t, zlib.crc32(f"{seed}:{base}".encode()) * 0x9E3779B1 + seed)
+            v = value_from_hash(t, zlib.crc32(f"{seed}:{base}".encode()) * 0x9E3779B1 + seed)
+            if base in cells and params is not None and isinstance(v, MapVal):
+                for k, p in cells[base].items():
+                    v = v.stored(k, params[p])
+            return v
         return init
 
     def check(self, seed: int, same_group: bool | None = None) -> Outcome:
@@ -400,7 +422,7 @@ class Differential:
             try:
                 it = Interpreter(self.reference, {**self._sizes(), **self._ids(*th), **mem}, params, seed,
                                  havoc_policy=policy(t), havoc_view=True, max_steps=MAX_STEPS,
-                                 local_init=self._local_init(seed, False))
+                                 local_init=self._local_init(seed, False, params))
                 runs[t] = it.run()
             except BaseException as e:  # reported below; the partner must not wait forever
                 errors[t] = e
@@ -487,7 +509,7 @@ class Differential:
 
         try:
             run = Interpreter(self.two, consts, params, seed, havoc_policy=havoc, havoc_view=True,
-                              max_steps=8 * MAX_STEPS, local_init=self._local_init(seed, True)).run()
+                              max_steps=8 * MAX_STEPS, local_init=self._local_init(seed, True, params)).run()
         except InterpError as e:
             return None, [f"two-thread program cannot run: {e}"]
         if not run.feasible:

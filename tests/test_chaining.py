@@ -92,10 +92,7 @@ CHAIN_KERNELS = [
     "corpus/opencl/reduce.cl",                      # pass, loop + barrier, Houdini needed
     "corpus/opencl/reduce_bug_nobarrier.cl",        # intra-group race
     "corpus/opencl/vector_add_bug_intergroup.cl",   # inter-group race
-    pytest.param("corpus/cuda/transpose.cu",        # pass, 2-D CUDA
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "tests/header_flags.py shlex-quotes '--blockDim=[16,16]'; inside the Makefile's "
-                     "$(...) the quotes stay literal and `vcgen lockstep` gets a stray argument"))),
+    "corpus/cuda/transpose.cu",                     # pass, 2-D CUDA
     "corpus/cuda/stencil1d.cu",                     # pass, 1-D CUDA with a halo
     "corpus/cuda/reduce_bug_divergence.cu",         # barrier divergence
     "corpus/cuda/assertion_bug_wrong.cu",           # failing user assertion

@@ -36,10 +36,18 @@ def write_text(path: str, text: str, input_path: str | None = None) -> None:
     if input_path not in (None, "-") and os.path.exists(path) and os.path.samefile(path, input_path):
         raise ToolError(f"{path}: refusing to overwrite the input file", ExitCode.COMMAND_LINE_ERROR)
     d = os.path.dirname(os.path.abspath(path))
+    tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
         with os.fdopen(fd, "w") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; outputs get the usual mode
         os.replace(tmp, path)
+        tmp = None
     except OSError as e:
         raise ToolError(f"{path}: cannot write: {e}", ExitCode.COMMAND_LINE_ERROR) from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):  # failed or interrupted: leave nothing behind
+            os.unlink(tmp)

@@ -29,6 +29,9 @@ from .exitcodes import ExitCode, ToolError
 from .solvers import make_backend
 
 
+FIRST_REFUTATION_WAIT = 1.0  # seconds Houdini waits for the engines before its first query
+
+
 @dataclass
 class RuleStats:
     generated: int = 0
@@ -282,6 +285,9 @@ def run_houdini(program: il.Program, options=None) -> tuple:
     try:
         vc = cut_vc(program)
         backend = make_backend(vc, getattr(options, "solver", None), timeout)
+        # the engines' first answer (DYN: one concrete run) usually comes within the time
+        # it took to build the VC, and saves Houdini's costliest query, the first one
+        refuter.wait_first(FIRST_REFUTATION_WAIT)
         try:
             alive = houdini_fixpoint(vc, backend, stats, refuter)
         finally:

@@ -634,7 +634,7 @@ class Lockstep:
                 for kind in self.log_kinds(a):
                     v = self.log_var(a, kind, "HAS_OCCURRED")
                     self.emit(il.assign(v.name, il.ite(both, il.FALSE, v)))
-            if a.equality:
+            if a.equality and a.space != "constant":  # nobody writes constant memory
                 h1 = self.glob(f"_HAVOC_{a.name}$1", a.decl.type)
                 h2 = self.glob(f"_HAVOC_{a.name}$2", a.decl.type)
                 self.emit(il.Havoc((h1.name, h2.name)))

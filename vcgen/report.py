@@ -91,6 +91,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
             "barrier_divergence": "barrier may be reached by non-uniform control flow",
             "user_assert": f"this assertion might not hold for {who}",
             "null_pointer": f"possible null pointer access for {who}",
+            "unreachable": f"unreachable code may be reached by {who}",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",
             "invariant_entry": "loop invariant might not hold on entry",
@@ -127,8 +128,9 @@ def render_report(result: VerificationResult, options=None) -> str:
     elif s == "vacuous":
         lines.append(VACUITY_WARNING)
     elif s == "timeout":
-        lines.append(f"{result.file}: error: the solver timed out after {result.timeout} s "
-                     f"per query{' (' + result.reason + ')' if result.reason else ''}; not verified")
+        limit = f" after {result.timeout} s per query" if result.timeout else ""
+        lines.append(f"{result.file}: error: the solver timed out{limit}"
+                     f"{' (' + result.reason + ')' if result.reason else ''}; not verified")
     elif s == "unknown":
         lines.append(f"{result.file}: error: the solver could not decide the verification "
                      f"condition ({result.reason or 'unknown'}); not verified")

@@ -85,12 +85,14 @@ class Z3Backend:
         self.ctx = z3.Context() if own_context else vc.ctx
         self._own = own_context
         self.solver = z3.Solver(ctx=self.ctx)
+        self.timeout = timeout or None
         if timeout:
             self.solver.set("timeout", max(1, int(timeout * 1000)))
         self.solver.add(*[self._tr(c) for c in vc.constraints])
         self.solver.add(self._tr(vc.goal))
         self.model = None
         self.queries = 0
+        self._cancelled = False
 
     def _tr(self, t):
         return t.translate(self.ctx) if self._own else t
@@ -102,6 +104,7 @@ class Z3Backend:
         """The query on prepared assumptions (may run on another thread)."""
         self.queries += 1
         self.model = None
+        started = time.monotonic()
         try:
             r = self.solver.check(*prepared)
             if r == z3.sat:
@@ -112,6 +115,11 @@ class Z3Backend:
         if r == z3.unsat:
             return Outcome("unsat")
         reason = self.solver.reason_unknown()
+        # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
+        # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
+        timed_out = self.timeout is not None and time.monotonic() - started >= 0.9 * self.timeout
+        if "interrupted" in reason or (reason == "canceled" and not self._cancelled and not timed_out):
+            raise KeyboardInterrupt
         if reason in ("timeout", "canceled"):
             return Outcome("timeout", reason)
         return Outcome("unknown", reason)
@@ -121,6 +129,7 @@ class Z3Backend:
 
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
+        self._cancelled = True
         self.ctx.interrupt()
 
     def values(self, terms: list) -> list:

@@ -242,7 +242,7 @@ def element_text(source_name: str, index, elem_width, elem_type) -> str:
 def _kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
-    for k in ("barrier_divergence", "user_assert", "null_pointer", "array_bounds", "postcondition"):
+    for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition"):
         if check.has(k):
             return k
     lc = check.attr(loopcut.LOOP_CHECK)

@@ -116,6 +116,9 @@ class Refuter:
     def share(self, guards: set) -> None:
         pass
 
+    def wait_first(self, seconds: float) -> None:
+        """Block until the engines report something (or finish), at most ``seconds``."""
+
     def close(self) -> None:
         pass
 
@@ -167,22 +170,38 @@ class ParallelRefuter(Refuter):
         self.proc.start()
         self.done = False
         self.errors: list = []
+        self.buffer: list = []  # messages read by wait_first, not yet polled
+
+    def wait_first(self, seconds: float) -> None:
+        if self.done or self.buffer:
+            return
+        try:
+            self.buffer.append(self.out_q.get(timeout=seconds))
+        except queue_mod.Empty:
+            pass
 
     def poll(self) -> dict:
         out: dict = {}
         while not self.done:
+            if self.buffer:
+                name, guards = self.buffer.pop(0)
+                self._take(name, guards, out)
+                continue
             try:
                 name, guards = self.out_q.get_nowait()
             except queue_mod.Empty:
                 break
-            if name == "!done":
-                self.done = True
-            elif name == "!error":
-                self.errors.append(guards)
-            else:
-                for g in guards:
-                    out.setdefault(g, name)
+            self._take(name, guards, out)
         return out
+
+    def _take(self, name: str, guards: list, out: dict) -> None:
+        if name == "!done":
+            self.done = True
+        elif name == "!error":
+            self.errors.append(guards)
+        else:
+            for g in guards:
+                out.setdefault(g, name)
 
     def share(self, guards: set) -> None:
         if guards and not self.done:
