@@ -16,7 +16,7 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,solvers]'
 	touch $@
 
 # Verify one kernel with the flags in its test header (line 2), plus FLAGS.

@@ -18,7 +18,7 @@ from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
 def main(dirs: list) -> int:
     rows = []
-    for k in collect_kernels(dirs or [ROOT / "corpus"]):
+    for k in collect_kernels([Path(d).resolve() for d in dirs] or [ROOT / "corpus"]):
         h = parse_header(k)
         t0 = time.perf_counter()
         p = subprocess.run([sys.executable, "-m", "vcgen.driver", *h.flags, "--time", str(k)],
