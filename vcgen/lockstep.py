@@ -30,6 +30,7 @@ from . import il
 from .abstract import choose_abstraction
 from .candidates import CandidateFactory, LoopFacts
 from .exitcodes import ExitCode, ToolError
+from .prelude import bv_decl
 from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
 from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
 
@@ -130,6 +131,7 @@ class Lockstep:
         self.local_types = {v.name: v.type for v in self.kernel.locals}
         self.local_types.update(dict(self.kernel.params))
         self.consts = prog.consts()
+        self.declared_functions = set(prog.functions())
         self.dup_consts = {c for c in self.consts if c in ID_CONSTS + GROUP_CONSTS}
         self.fresh = 0
         self.new_locals: dict = {}
@@ -189,13 +191,12 @@ class Lockstep:
         self.new_globals.setdefault(name, il.VarDecl(name, ty, attrs))
         return il.Var(name)
 
-    def bvfun(self, op: str, width: int, smt: str, arity: int = 2, ret_bool: bool = False) -> str:
+    def bvfun(self, op: str, width: int, *_legacy) -> str:
+        """Name of ``BV<width>_<op>`` (declaration from ``prelude/bitvector.bpl``), declared
+        in the output if the input program lacks it."""
         name = f"BV{width}_{op}"
-        if name not in self.prog.functions() and name not in self.new_functions:
-            t = il.BvType(width)
-            self.new_functions[name] = il.FunctionDecl(
-                name, tuple(("", t) for _ in range(arity)), il.BOOL if ret_bool else t,
-                (il.Attr("bvbuiltin", (smt,)),))
+        if name not in self.declared_functions and name not in self.new_functions:
+            self.new_functions[name] = bv_decl(op, width)
         return name
 
     def sourceloc_num(self, key: tuple | None) -> il.Expr:
@@ -218,9 +219,9 @@ class Lockstep:
                      if f"local_id_{d}" in self.dup_consts]
             e = None
             for name, mult in terms:
-                x = il.Var(name) if mult == 1 else il.FunApp(self.bvfun("MUL", 32, "bvmul"), (il.Var(name), il.BvLit(mult, 32)))
-                e = x if e is None else il.FunApp(self.bvfun("ADD", 32, "bvadd"), (e, x))
-            return il.FunApp(self.bvfun("UDIV", 32, "bvudiv"), (e, il.BvLit(self.opts.warp_sync, 32)))
+                x = il.Var(name) if mult == 1 else il.FunApp(self.bvfun("MUL", 32), (il.Var(name), il.BvLit(mult, 32)))
+                e = x if e is None else il.FunApp(self.bvfun("ADD", 32), (e, x))
+            return il.FunApp(self.bvfun("UDIV", 32), (e, il.BvLit(self.opts.warp_sync, 32)))
         return il.BinOp("&&", self.same_group(), il.BinOp("==", linear(1), linear(2)))
 
     # ------------------------------------------------------------------ block emission
@@ -708,7 +709,7 @@ class Lockstep:
 
         def ult(a: str, b: str) -> il.Expr:
             w = ty[b].width
-            return il.FunApp(self.bvfun("ULT", w, "bvult", ret_bool=True), (il.Var(a), il.Var(b)))
+            return il.FunApp(self.bvfun("ULT", w), (il.Var(a), il.Var(b)))
 
         for i, d in enumerate(DIMS):
             for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i]),
