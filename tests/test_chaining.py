@@ -162,8 +162,8 @@ def test_chaining_equals_driver(make_env, kernel):
 def test_chaining_front_end_error_matches_driver(make_env):
     """A kernel the front end rejects: `make` stops at the same stage with the same message."""
     root, argv, env = make_env
-    kernel = "corpus/opencl/atomic_counter.cl"
-    target = root / "build" / "corpus/opencl/atomic_counter.gbpl"
+    kernel = "corpus/opencl/multi_kernel_bug_nokernel.cl"
+    target = root / "build" / "corpus/opencl/multi_kernel_bug_nokernel.gbpl"
     m = subprocess.run(argv + [str(target)], env=env, capture_output=True, text=True, timeout=600)
     assert m.returncode != 0 and not target.exists()
     d = driver_run(kernel)

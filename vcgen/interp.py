@@ -876,6 +876,7 @@ class Interpreter:
                 targets = transfer.targets
                 if len(targets) > 1:
                     targets = self._feasible_targets(st, fr, targets)
+                if len(targets) > 1:  # a choice point only where an alternative is left
                     st.choices.append((len(st.journal), len(st.events), len(st.failures),
                                        [(f, f.bi, f.pc, f.srcloc) for f in stack],
                                        list(targets[1:])))
