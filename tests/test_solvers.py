@@ -174,11 +174,9 @@ def test_portfolio_model_falls_back_to_z3():
     vc = _vc(BPL / "race.bpl")
     b = PortfolioBackend(vc, [ProcessBackend(vc, SAYS_SAT, 60)], 60)
     fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
-    for _ in range(10):  # z3 may win some races; the instant fake must win one
-        assert b.check(_real(vc)).status == "sat"
-        if b.winner is not b.z3:
-            break
-    assert b.winner is not b.z3
+    assert b.check(_real(vc)).status == "sat"
+    # Whoever won that race, make the model-less fake the winner (a race is not a test).
+    b.winner = b.members[1]
     assert True in b.values(fails)
     assert b.winner is b.z3
     b.close()

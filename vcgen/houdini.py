@@ -246,11 +246,12 @@ def has_candidates(program: il.Program) -> bool:
                for b in (k.blocks or ()) for c in b.cmds)
 
 
-def cut_vc(program: il.Program) -> vcmod.VC:
-    """The VC of the kernel of ``program`` with loops cut by their invariants and candidates."""
+def cut_vc(program: il.Program, math_int: bool = False) -> vcmod.VC:
+    """The VC of the kernel of ``program`` with loops cut by their invariants and candidates
+    (``math_int``: bit-vectors as unbounded integers, ``--math-int``)."""
     kernel = _kernel(program)
     acyclic = loopcut.cut_loops(kernel)
-    return vcmod.build_vc(program, passify.passify(program, acyclic))
+    return vcmod.build_vc(program, passify.passify(program, acyclic), math_int=math_int)
 
 
 def _kernel(program: il.Program) -> il.ProcedureDecl:
@@ -283,7 +284,7 @@ def run_houdini(program: il.Program, options=None) -> tuple:
     # the worker forks before this process builds any solver state of its own
     refuter = refutation.start(program, plan, guards, timeout)
     try:
-        vc = cut_vc(program)
+        vc = cut_vc(program, getattr(options, "math_int", False))
         backend = make_backend(vc, getattr(options, "solver", None), timeout)
         # the engines' first answer (DYN: one concrete run) usually comes within the time
         # it took to build the VC, and saves Houdini's costliest query, the first one

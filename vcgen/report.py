@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from pathlib import Path
 
 from .verify import ErrorRecord, Location, ThreadInfo, VerificationResult
 
@@ -104,6 +105,16 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
     return out
 
 
+@lru_cache(maxsize=1)
+def _verdict_template():
+    """``templates/verdict.txt.j2``: the closing lines of a report, per status."""
+    import jinja2
+    root = Path(__file__).resolve().parent.parent / "templates"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), keep_trailing_newline=True,
+                             autoescape=False)
+    return env.get_template("verdict.txt.j2")
+
+
 def render_report(result: VerificationResult, options=None) -> str:
     """The report text (``options.json`` -> the JSON form instead), newline-terminated."""
     if getattr(options, "json", False):
@@ -117,24 +128,9 @@ def render_report(result: VerificationResult, options=None) -> str:
         lines += ["", f"note: {result.reason}"]
     if result.findbugs and result.errors:
         lines += ["", SPURIOUS_NOTE.format(n=result.unwind)]
-    s = result.status
-    if s == "verified":
-        lines.append(f"Verified: {result.file}")
-        lines += [f"- {c}" for c in result.claims]
-        lines.append("(but absolutely no warranty provided)")
-    elif s == "no_bugs_found":
-        lines.append(f"No bugs found in {result.file} with loops unwound {result.unwind} times "
-                     "(bug-finding mode: this is not a proof)")
-    elif s == "vacuous":
-        lines.append(VACUITY_WARNING)
-    elif s == "timeout":
-        limit = f" after {result.timeout} s per query" if result.timeout else ""
-        lines.append(f"{result.file}: error: the solver timed out{limit}"
-                     f"{' (' + result.reason + ')' if result.reason else ''}; not verified")
-    elif s == "unknown":
-        lines.append(f"{result.file}: error: the solver could not decide the verification "
-                     f"condition ({result.reason or 'unknown'}); not verified")
-    if result.houdini is not None and result.houdini.dropped_on_unknown and s != "verified":
-        lines.append(f"note: {result.houdini.dropped_on_unknown} candidate invariants were "
-                     "dropped because the solver returned unknown or timed out")
+    verdict = _verdict_template().render(
+        status=result.status, file=result.file, claims=result.claims, unwind=result.unwind,
+        vacuity_warning=VACUITY_WARNING, timeout=result.timeout, reason=result.reason,
+        dropped_on_unknown=result.houdini.dropped_on_unknown if result.houdini is not None else 0)
+    lines += verdict.splitlines()
     return "\n".join(lines) + "\n"

@@ -1,0 +1,110 @@
+"""Candidate invariants at two-thread loop heads (paper 003 appendix A; paper 000 section 5.3).
+
+Every candidate is an ``assert {:candidate "rN"} _bK ==> e;`` guarded by an existential
+constant ``_bK``; nothing here is trusted: Houdini (``vcgen.houdini``) keeps only those it
+proves inductive, so a wrong candidate costs time, never soundness.  Each rule family of
+paper 003 appendix A has its own module (numbers and names as in the appendix):
+
+==========  ==========================================  =====================
+rule        name (paper 003 appendix A)                 module
+==========  ==========================================  =====================
+r0          accessBreak (A.1)                           ``access_breaking``
+r1, r10     accessedOffsetsSatisfyPredicates,           ``strided``
+            loopCounterIsStrided (A.2, A.10)
+r2, r3      accessLowerBoundBlock,                      ``contiguous``
+            accessUpperBoundBlock (A.3)
+r4, r5, r6  accessOnlyIfEnabledInEnclosingScopes,       ``enabledness``
+            conditionsImpliesEnabledness,
+            disabledMaintainsInstrumentation (A.4-A.6)
+r7          guardMinusInitialsUniform (A.7)             ``uniform_guard``
+r8, r9      guardNonNeg, loopBound (A.8, A.9)           ``loop_bound``
+r11, r16    loopPredicateEquality,                      ``predicate_equality``
+            predicatedEquality (A.11, A.14)
+r12, r13    noread, nowrite (A.12)                      ``no_access``
+r14, r15    pow2, pow2NotZero (A.13)                    ``pow2``
+r17         relationalPow2 (A.15)                       ``relational_pow2``
+id          access at thread id plus offset             ``access_id``
+            (paper 000 section 5.3)
+src         logged source precedes the head             ``source``
+log         unfilled logs only shrink                   ``log_ghost``
+==========  ==========================================  =====================
+
+r18 (sameWarpNoaccess) is not generated: ``--warp-sync`` checks only same-instruction
+conflicts between warp-mates, so no warp-level log candidate is needed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import il
+from . import (access_breaking, access_id, contiguous, enabledness, log_ghost, loop_bound, no_access,
+               pow2, predicate_equality, relational_pow2, source, strided, uniform_guard)
+from .bvexpr import PREDICATES, SMT, op_of
+from .context import KernelFacts, LoopContext, LoopFacts
+
+if TYPE_CHECKING:
+    from ..lockstep import Lockstep
+    from ..loopnest import Loop
+
+__all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
+
+# Loop-level generators, in candidate order.
+LOOP_RULES = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
+              strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
+              log_ghost.candidates, enabledness.loop_candidates)
+# Generators per log (array, kind) the loop fills, in candidate order.
+LOG_RULES = (source.log_candidates, no_access.log_candidates, strided.accesses, access_id.log_candidates,
+             access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates)
+ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
+                              predicate_equality, no_access, pow2, relational_pow2, access_id, source,
+                              log_ghost) for r in m.RULES)
+
+
+class CandidateFactory:
+    """Generates candidates for the loops of one lock-step transformation."""
+
+    def __init__(self, ls: "Lockstep"):
+        self.ls = ls
+        self.count = 0
+        self.rules: list = []
+        self.kf = KernelFacts(ls)
+
+    def declarations(self) -> list:
+        """``const {:existential true} _bK: bool`` for every candidate made."""
+        return [il.ConstDecl(f"_b{i + 1}", il.BOOL, attrs=(il.Attr("existential", (il.TRUE,)),))
+                for i in range(self.count)]
+
+    def log_ghosts(self, lp: "Loop") -> list:
+        """(bool ghost name, expression) pairs the lock-step assigns before entering ``lp``."""
+        ctx = LoopContext(self.kf, LoopFacts(self.ls, lp, 0, 0))
+        return log_ghost.ghosts(self.ls, lp, ctx.has_barrier, ctx.accessed_in) + enabledness.ghosts(ctx)
+
+    def at_loop_head(self, f: LoopFacts) -> list:
+        """The candidate asserts for the head of loop ``f.loop``."""
+        ctx = LoopContext(self.kf, f)
+        out: list = []
+        for gen in LOOP_RULES:
+            out += gen(ctx)
+        for name, a, kind in ctx.logs():
+            for gen in LOG_RULES:
+                out += gen(ctx, name, a, kind)
+        out += predicate_equality.loop_predicate(ctx)
+        return self._dedupe(out)
+
+    def _make(self, rule: str, e: il.Expr) -> il.Assert:
+        for x in il.subexprs(e):  # operations built by bvexpr.fold must be declared
+            op = op_of(x)
+            if op and op[1] in SMT:
+                self.ls.bvfun(op[1], op[0], SMT[op[1]], len(x.args), op[1] in PREDICATES)
+        self.count += 1
+        self.rules.append(rule)
+        return il.Assert(il.implies(il.Var(f"_b{self.count}"), e), (il.Attr("candidate", (rule,)),))
+
+    def _dedupe(self, cands: list) -> list:
+        """Candidate asserts for (rule, expression) pairs, each expression once."""
+        seen, out = set(), []
+        for rule, e in cands:
+            if e not in seen:
+                seen.add(e)
+                out.append(self._make(rule, e))
+        return out

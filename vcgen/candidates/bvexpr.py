@@ -1,0 +1,149 @@
+"""Bit-vector expression helpers shared by the candidate rules: operator names, constant
+folding and the linear decomposition of offsets (paper 003 appendix A, rules r0-r3, r10).
+
+All functions work on one-thread IL expressions (``vcgen.il``) over ``bvW`` values;
+arithmetic is modular (``2**W``), as in the IL.
+"""
+from __future__ import annotations
+
+from math import gcd
+
+from .. import il
+
+CMP_TO_BOUND = {"SLT": "SLE", "SLE": "SLE", "ULT": "ULE", "ULE": "ULE",
+                "SGT": "SGE", "SGE": "SGE", "UGT": "UGE", "UGE": "UGE"}
+# IL operator -> SMT-LIB builtin, for every operator a candidate may build
+SMT = {"SLE": "bvsle", "ULE": "bvule", "SGE": "bvsge", "UGE": "bvuge", "ULT": "bvult",
+       "SUB": "bvsub", "UREM": "bvurem", "UDIV": "bvudiv", "AND": "bvand", "ADD": "bvadd",
+       "MUL": "bvmul", "SHL": "bvshl"}
+PREDICATES = ("SLE", "ULE", "SGE", "UGE", "ULT")
+LINEAR_OPS = ("ADD", "SUB", "MUL", "SHL")
+COMPONENTS = tuple(f"{k}_{d}" for k in ("local_id", "group_id") for d in "xyz")
+
+
+def bv_op(name: str) -> tuple | None:
+    """``BV32_SLT`` -> (32, "SLT"); None for names that are not bit-vector operators."""
+    if not name.startswith("BV") or "_" not in name:
+        return None
+    w, op = name[2:].split("_", 1)
+    return (int(w), op) if w.isdigit() else None
+
+
+def op_of(e: il.Expr) -> tuple | None:
+    """``bv_op`` of a function application, else None."""
+    return bv_op(e.name) if isinstance(e, il.FunApp) else None
+
+
+def fold(op: str, w: int, a: il.Expr, b: il.Expr) -> il.Expr:
+    """``BVw_op(a, b)``, computed when both are literals (ADD, SUB, MUL, SHL); x+0, x*1 simplified."""
+    if isinstance(a, il.BvLit) and isinstance(b, il.BvLit):
+        m = (1 << w) - 1
+        v = {"ADD": a.value + b.value, "SUB": a.value - b.value, "MUL": a.value * b.value,
+             "SHL": a.value << b.value if b.value < w else 0}[op]
+        return il.BvLit(v & m, w)
+    zero, one = il.BvLit(0, w), il.BvLit(1, w)
+    if op == "ADD" and a == zero:
+        return b
+    if op in ("ADD", "SUB", "SHL") and b == zero:
+        return a
+    if op == "MUL" and one in (a, b):
+        return b if a == one else a
+    return il.FunApp(f"BV{w}_{op}", (a, b))
+
+
+def atoms(e: il.Expr, mod: set, w: int) -> list:
+    """Maximal sub-terms of ``e`` that mention ``mod`` and are not w-bit +, -, * or << nodes."""
+    out: list = []
+
+    def walk(x: il.Expr) -> None:
+        if not (il.free_vars(x) & mod):
+            return
+        op = op_of(x)
+        if op and op[0] == w and op[1] in LINEAR_OPS and len(x.args) == 2:
+            for a in x.args:
+                walk(a)
+        elif x not in out:
+            out.append(x)
+    walk(e)
+    return out
+
+
+def replace(e: il.Expr, old: il.Expr, new: il.Expr) -> il.Expr:
+    """``e`` with every occurrence of the sub-term ``old`` (under function applications) replaced."""
+    if e == old:
+        return new
+    if isinstance(e, il.FunApp):
+        return il.FunApp(e.name, tuple(replace(a, old, new) for a in e.args))
+    return e
+
+
+def linear(e: il.Expr, x: str, w: int) -> tuple | None:
+    """``(c, rest)`` with ``e == c * x + rest`` (w-bit, modular) and ``x`` in neither; else None."""
+    zero = il.BvLit(0, w)
+    if e == il.Var(x):
+        return il.BvLit(1, w), zero
+    if x not in il.free_vars(e):
+        return zero, e
+    op = op_of(e)
+    if not op or op[0] != w or len(e.args) != 2:
+        return None
+    a, b = e.args
+    if op[1] in ("ADD", "SUB"):
+        la, lb = linear(a, x, w), linear(b, x, w)
+        if la is None or lb is None:
+            return None
+        return fold(op[1], w, la[0], lb[0]), fold(op[1], w, la[1], lb[1])
+    if op[1] == "MUL":
+        if x not in il.free_vars(b):
+            la = linear(a, x, w)
+            return None if la is None else (fold("MUL", w, la[0], b), fold("MUL", w, la[1], b))
+        if x not in il.free_vars(a):
+            lb = linear(b, x, w)
+            return None if lb is None else (fold("MUL", w, a, lb[0]), fold("MUL", w, a, lb[1]))
+    if op[1] == "SHL" and isinstance(b, il.BvLit):
+        la = linear(a, x, w)
+        return None if la is None else (fold("SHL", w, la[0], b), fold("SHL", w, la[1], b))
+    return None
+
+
+def linear_terms(e: il.Expr, terms: list, w: int) -> tuple | None:
+    """``([c_1..c_n], rest)`` with ``e == sum(c_i * terms_i) + rest`` (w-bit); None if ``e``
+    is not linear in some term.  Terms are sub-expressions (e.g. ``Var``s or atoms)."""
+    coeffs = []
+    for i, t in enumerate(terms):
+        x = f"$$term{i}"
+        lin = linear(replace(e, t, il.Var(x)), x, w)
+        if lin is None:
+            return None
+        coeffs.append(lin[0])
+        e = lin[1]
+    return coeffs, e
+
+
+def common_stride(e: il.Expr, atom_list: list, w: int) -> tuple:
+    """``(m, rest)``: ``e == sum(c_i * atom_i) + rest`` with every literal ``c_i`` a multiple of
+    the power of two ``m`` (so ``e - rest`` is a multiple of ``m`` modulo ``2**w``); m = 0 if
+    some coefficient is not a literal."""
+    g = 0
+    for i, atom in enumerate(atom_list):
+        x = f"$$atom{i}"
+        lin = linear(replace(e, atom, il.Var(x)), x, w)
+        if lin is None or not isinstance(lin[0], il.BvLit):
+            return 0, e
+        g = gcd(g, lin[0].value)
+        e = lin[1]
+    if g == 0:
+        return 0, e
+    return g & -g, e  # largest power of two dividing every coefficient
+
+
+def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> tuple:
+    """``(off', e', w, zext)``: a ``width``-bit offset ``off`` logged for the index expression
+    ``e``; when ``e`` zero/sign-extends a narrower index (CUDA 64-bit pointers over 32-bit
+    indices), the narrower view ``off[w:0]`` and index, with ``zext`` telling whether the
+    high bits are zero."""
+    op = op_of(e)
+    if op and op[1] in (f"ZEXT{width}", f"SEXT{width}"):
+        w = op[0]
+        return il.BvExtract(off, w, 0), e.args[0], w, op[1].startswith("ZEXT")
+    return off, e, width, False

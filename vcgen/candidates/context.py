@@ -1,0 +1,288 @@
+"""Facts the candidate rules share: kernel-wide (single definitions, logged accesses,
+reachability, enclosing conditions) and per loop (modified variables, counters, guards).
+
+Rule modules receive a ``LoopContext`` and return ``(rule, expression)`` pairs over the
+two-thread program's names; ``CandidateFactory`` (``__init__``) turns them into guarded
+``assert {:candidate "rN"}`` commands (paper 003 appendix A; paper 000 section 5.3).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Iterator
+
+import networkx as nx
+
+from .. import il
+from ..loopnest import control_flow_graph
+from .bvexpr import CMP_TO_BOUND, PREDICATES, SMT, bv_op, op_of
+
+if TYPE_CHECKING:
+    from ..lockstep import ArrayInfo, Lockstep
+    from ..loopnest import Loop
+
+
+@dataclass
+class LoopFacts:
+    """A loop of the lock-step program: its one-thread ``loop`` and the range
+    ``lo <= cur$t < hi`` of block numbers of its blocks (``lo`` is the header's)."""
+    ls: "Lockstep"
+    loop: "Loop"
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class Access:
+    """A logged access of the one-thread kernel: ``offset`` is the inlined one-thread index
+    (in the array's domain type), ``kind`` READ | WRITE | ATOMIC, ``loc`` the source key."""
+    array: str
+    kind: str
+    offset: il.Expr
+    block: str
+    loc: tuple | None
+
+
+@dataclass(frozen=True)
+class Counter_:
+    """A loop counter ``v`` assigned once before the loop (``init``) and once in it (``step``,
+    the inlined right-hand side), both one-thread expressions."""
+    var: str
+    width: int
+    init: il.Expr
+    step: il.Expr
+
+
+class KernelFacts:
+    """Kernel-wide facts, computed once per lock-step transformation."""
+
+    def __init__(self, ls: "Lockstep"):
+        self.ls = ls
+        self.defs = self._single_definitions()
+        self.accesses = self._accesses()
+        self._reach: dict = {}
+
+    def _single_definitions(self) -> dict:
+        """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
+        k = self.ls.kernel
+        counts: Counter = Counter()
+        rhs: dict = {}
+        for b in k.blocks:
+            for c in b.cmds:
+                for n in il.cmd_writes(c):
+                    counts[n] += 1
+                if isinstance(c, il.Assign):
+                    for l, r in zip(c.lhss, c.rhss):
+                        if isinstance(l, il.VarLhs):
+                            rhs[l.name] = r
+        memory = set(self.ls.arrays) | {n for n, t in self.ls.local_types.items() if isinstance(t, il.MapType)}
+        defs = {n: e for n, e in rhs.items() if counts[n] == 1 and not (il.free_vars(e) & memory)}
+        resolved: dict = {}
+
+        def resolve(n: str, depth: int = 0) -> il.Expr:
+            if n in resolved:
+                return resolved[n]
+            e = defs[n]
+            if depth < 50:
+                e = il.substitute(e, {v: resolve(v, depth + 1) for v in il.free_vars(e) if v in defs})
+            resolved[n] = e
+            return e
+
+        for n in defs:
+            resolve(n)
+        return resolved
+
+    def inline(self, e: il.Expr) -> il.Expr:
+        """``e`` with single-definition locals replaced by their (inlined) definitions."""
+        return il.substitute(e, {v: self.defs[v] for v in il.free_vars(e) if v in self.defs})
+
+    def _accesses(self) -> list:
+        from ..lockstep import _loc_key
+        out = []
+        for b in self.ls.kernel.blocks:
+            loc = None
+            for c in b.cmds:
+                if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
+                    loc = _loc_key(c.attrs)
+                if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
+                    out.append(Access(il.attr(c.attrs, "atomic").args[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
+                    continue
+                if not isinstance(c, il.Assign) or len(c.lhss) != 1:
+                    continue
+                l, r = c.lhss[0], c.rhss[0]
+                if isinstance(l, il.MapLhs) and l.name in self.ls.arrays:
+                    out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc))
+                elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.ls.arrays:
+                    out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc))
+        return [a for a in out if self.ls.arrays[a.array].logged]
+
+    @cached_property
+    def cfg(self) -> nx.DiGraph:
+        return control_flow_graph(self.ls.kernel)
+
+    @cached_property
+    def idom(self) -> dict:
+        """Immediate dominators of the blocks reachable from the entry."""
+        g = self.cfg.copy()
+        entry = self.ls.kernel.blocks[0].label
+        g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
+        return nx.immediate_dominators(g, entry)
+
+    def dominators(self, label: str) -> list:
+        """Strict dominators of ``label``, innermost first."""
+        out, x = [], label
+        while x in self.idom and self.idom[x] != x:
+            x = self.idom[x]
+            out.append(x)
+        return out
+
+    def dominated(self, label: str) -> set:
+        """Blocks dominated by ``label`` (itself included)."""
+        return {b for b in self.idom if label == b or label in self.dominators(b)}
+
+    def reaching(self, lp: "Loop") -> set:
+        """Blocks from which the loop header is reachable (they may run before the head)."""
+        if lp.header not in self._reach:
+            self._reach[lp.header] = nx.ancestors(self.cfg, lp.header) | {lp.header}
+        return self._reach[lp.header]
+
+
+class LoopContext:
+    """What the rules know about one loop head (computed lazily, shared by the rules)."""
+
+    def __init__(self, kf: KernelFacts, facts: LoopFacts):
+        self.kf = kf
+        self.facts = facts
+        self.ls = kf.ls
+        self.loop = facts.loop
+        self.mod = self._modified()
+        self.scalars = [v for v in sorted(self.mod) if isinstance(self.ls.local_types.get(v), il.BvType)]
+
+    # ------------------------------------------------------------- building blocks
+
+    def fun(self, op: str, w: int, *args: il.Expr) -> il.Expr:
+        """``BVw_op(args)`` with the function declared in the two-thread program."""
+        return il.FunApp(self.ls.bvfun(op, w, SMT[op], len(args), op in PREDICATES), tuple(args))
+
+    def per_thread(self, rule: str, e: il.Expr) -> list:
+        """The one-thread candidate ``e`` for thread 1 and for thread 2."""
+        return [(rule, self.ls.ex(e, t)) for t in (1, 2)]
+
+    def at_head(self, t: int) -> il.Expr:
+        """Thread ``t`` is at the loop head (enabled in the loop)."""
+        return il.BinOp("==", self.ls.cur(t), il.IntLit(self.facts.lo))
+
+    def entry_pc(self, t: int) -> il.Var:
+        """Thread ``t``'s block number when the loop was entered (set by the lock-step)."""
+        return il.Var(f"cur${t}$entry{self.loop.header}")
+
+    @property
+    def uniform(self) -> bool:
+        """Both threads always enter and leave this loop together."""
+        return self.loop.header in self.ls.uni.uniform_blocks
+
+    # ------------------------------------------------------------------- loop facts
+
+    def _modified(self) -> set:
+        mod = set()
+        for lab in self.loop.blocks:
+            for c in self.ls.src[lab].cmds:
+                mod |= il.cmd_writes(c)
+        return mod
+
+    def assignments(self, v: str) -> tuple:
+        """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
+        inside, outside = [], []
+        for b in self.ls.kernel.blocks:
+            for c in b.cmds:
+                if isinstance(c, il.Assign):
+                    for l, r in zip(c.lhss, c.rhss):
+                        if isinstance(l, il.VarLhs) and l.name == v:
+                            (inside if b.label in self.loop.blocks else outside).append(self.kf.inline(r))
+        return inside, outside
+
+    @cached_property
+    def counters(self) -> dict:
+        """name -> Counter_ for bit-vector variables assigned once in the loop and once
+        outside it by a loop-invariant expression."""
+        out = {}
+        for v in self.scalars:
+            inside, outside = self.assignments(v)
+            if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
+                continue
+            out[v] = Counter_(v, self.ls.local_types[v].width, outside[0], inside[0])
+        return out
+
+    @cached_property
+    def strides(self) -> dict:
+        """name -> (init, step) for counters ``v := v + s`` with ``s`` loop-invariant."""
+        out = {}
+        for v, c in self.counters.items():
+            st = c.step
+            if op_of(st) == (c.width, "ADD") and st.args[0] == il.Var(v) and not (il.free_vars(st.args[1]) & self.mod):
+                out[v] = (c.init, st.args[1])
+        return out
+
+    @cached_property
+    def has_barrier(self) -> bool:
+        return any(isinstance(c, il.Call) for lab in self.loop.blocks for c in self.ls.src[lab].cmds)
+
+    def guards(self) -> list:
+        """Comparisons (FunApp) in the partition conditions of branches inside the loop."""
+        out = []
+        for lab in self.loop.blocks:
+            for t in self.ls.succ[lab]:
+                cmds = self.ls.src[t].cmds
+                if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
+                    for x in il.subexprs(self.kf.inline(cmds[0].expr)):
+                        if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
+                            out.append(x)
+        return out
+
+    @cached_property
+    def enclosing_conditions(self) -> list:
+        """``(block, condition)``: partition conditions of the blocks dominating the header
+        outside the loop whose value differs between threads (divergent scopes), are
+        memory-free and not modified by the loop; innermost first."""
+        out = []
+        for lab in self.kf.dominators(self.loop.header):
+            if lab in self.loop.blocks:
+                continue
+            cmds = self.ls.src[lab].cmds
+            if not (cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition")):
+                continue
+            c = self.kf.inline(cmds[0].expr)
+            memory = set(self.ls.arrays)
+            if il.free_vars(c) & (self.mod | memory) or self.ls.ex(c, 1) == self.ls.ex(c, 2):
+                continue
+            out.append((lab, c))
+        return out
+
+    # ------------------------------------------------------------------- accesses
+
+    def accessed_in(self, array: str, kind: str) -> bool:
+        return any(a.array == array and a.kind == kind and a.block in self.loop.blocks for a in self.kf.accesses)
+
+    def logs(self) -> Iterator[tuple]:
+        """``(name, ArrayInfo, kind)`` for every log (array, kind) the loop may fill."""
+        for name, a in self.ls.arrays.items():
+            if not a.logged:
+                continue
+            for kind in self.ls.log_kinds(a):
+                if self.accessed_in(name, kind):
+                    yield name, a, kind
+
+    def log(self, a: "ArrayInfo", kind: str) -> tuple:
+        """(HAS_OCCURRED, OFFSET, SOURCE) variables of a log."""
+        return tuple(self.ls.log_var(a, kind, w) for w in ("HAS_OCCURRED", "OFFSET", "SOURCE"))
+
+    def accesses_of(self, name: str, kind: str) -> list:
+        return [a for a in self.kf.accesses if a.array == name and a.kind == kind]
+
+    def sources(self, accesses) -> list:
+        """Sorted source numbers of ``accesses``."""
+        return sorted({self.ls.sourceloc_num(a.loc).value for a in accesses})
+
+    def source_in(self, src: il.Expr, nums: list) -> il.Expr:
+        return il.or_all(il.BinOp("==", src, il.IntLit(n)) for n in nums)

@@ -1,0 +1,68 @@
+"""Rules r4 (accessOnlyIfEnabledInEnclosingScopes), r5 (conditionsImpliesEnabledness) and
+r6 (disabledMaintainsInstrumentation), paper 003 appendix A.4-A.6: enabledness of the
+threads in the divergent scopes enclosing a loop.
+
+An *enclosing condition* ``c`` is the ``bool`` partition condition of a block dominating
+the loop header from outside the loop, memory-free, not modified by the loop, and
+different in the two threads (``context.LoopContext.enclosing_conditions``).
+
+* r4, per log (``HO``, ``SRC``) the loop fills: accesses logged in the scope were made by
+  an enabled thread 1: ``HO ==> c$1``, or ``HO && SRC in S ==> c$1`` when accesses outside
+  the scope (sources not in ``S``) may also be logged at the head.
+* r5, per thread: a thread at the head is enabled in the enclosing scopes:
+  ``cur$t == lo ==> c$t``.  (Often implied by the lock-step's own ``cur$t$entry``
+  invariants; kept for loops entered from several places.)
+* r6, per log the loop fills, in loops the threads may run apart (not uniform): when
+  thread 1 never entered the loop (``cur$1$entry<h> != lo``) its log only loses entries
+  (barriers): ``cur$1$entry<h> != lo ==> (HO ==> ghost)``, the ``bool`` ghost holding
+  ``HO`` at loop entry (assigned by the lock-step via ``ghosts``).
+"""
+from __future__ import annotations
+
+from .. import il
+from .context import LoopContext
+from .log_ghost import ghost_name
+
+RULES = ("r4", "r5", "r6")
+
+
+def loop_candidates(ctx: LoopContext) -> list:
+    """r5 candidates."""
+    out = []
+    for _, c in ctx.enclosing_conditions:
+        for t in (1, 2):
+            out.append(("r5", il.implies(ctx.at_head(t), ctx.ls.ex(c, t))))
+    return out
+
+
+def _scope_candidate(ctx: LoopContext, name: str, a, kind: str, lab: str, c: il.Expr) -> list:
+    ho, _, src = ctx.log(a, kind)
+    reach = ctx.kf.reaching(ctx.loop)
+    scope = ctx.kf.dominated(lab)
+    mine = [acc for acc in ctx.accesses_of(name, kind) if acc.block in reach]
+    inside = [acc for acc in mine if acc.block in scope]
+    if not inside:
+        return []
+    cond = ctx.ls.ex(c, 1)
+    if len(inside) == len(mine):
+        return [("r4", il.implies(ho, cond))]
+    return [("r4", il.implies(il.BinOp("&&", ho, ctx.source_in(src, ctx.sources(inside))), cond))]
+
+
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+    """r4 and r6 candidates for one log the loop fills."""
+    out = []
+    for lab, c in ctx.enclosing_conditions:
+        out += _scope_candidate(ctx, name, a, kind, lab, c)
+    if not ctx.uniform:
+        ho = ctx.log(a, kind)[0]
+        disabled = il.BinOp("!=", ctx.entry_pc(1), il.IntLit(ctx.facts.lo))
+        out.append(("r6", il.implies(disabled, il.implies(ho, il.Var(ghost_name(kind, name, ctx.loop))))))
+    return out
+
+
+def ghosts(ctx: LoopContext) -> list:
+    """(ghost name, HAS_OCCURRED) for the logs r6 speaks about."""
+    if ctx.uniform:
+        return []
+    return [(ghost_name(kind, name, ctx.loop), ctx.log(a, kind)[0]) for name, a, kind in ctx.logs()]

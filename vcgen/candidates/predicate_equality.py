@@ -1,0 +1,48 @@
+"""Rules r11 (loopPredicateEquality) and r16 (predicatedEquality), paper 003 appendix A.11
+and A.14: uniformity of control flow and of variables across the two threads.
+
+* r11: the loop predicate is the same in both threads.  In the lock-step program a
+  thread's predicate at a loop head is its program counter (``cur$t``, an ``int``), so the
+  candidates are ``(cur$1 == lo) == (cur$2 == lo)`` (both in the loop or neither) and
+  ``cur$1 == cur$2`` (also outside it: they left by the same exit).
+* r16: a non-uniform (per-thread) ``bvW`` variable modified in the loop (except SSA
+  temporaries used only inside the loop, dead at the head) has the same value in both
+  threads: ``v$1 == v$2``; in loops the threads may leave at different times (not
+  uniformly executed), also predicated on both being in it:
+  ``cur$1 == lo && cur$2 == lo ==> v$1 == v$2``.
+"""
+from __future__ import annotations
+
+from .. import il
+from .context import LoopContext
+
+RULES = ("r11", "r16")
+
+
+def loop_predicate(ctx: LoopContext) -> list:
+    """r11 candidates (booleans over ``cur$1``, ``cur$2``)."""
+    ls = ctx.ls
+    return [("r11", il.BinOp("==", ctx.at_head(1), ctx.at_head(2))),
+            ("r11", il.BinOp("==", ls.cur(1), ls.cur(2)))]
+
+
+def _dead_at_head(ctx: LoopContext, v: str) -> bool:
+    """A single-definition (SSA) temporary of the loop used only inside it: its value at the
+    head is recomputed before any use, so its equality cannot matter."""
+    if v not in ctx.kf.defs:
+        return False
+    return not any(v in il.free_vars(x) for lab, b in ctx.ls.src.items() if lab not in ctx.loop.blocks
+                   for c in b.cmds for x in il.cmd_exprs(c))
+
+
+def variable_equality(ctx: LoopContext) -> list:
+    """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
+    out = []
+    dup = [v for v in ctx.scalars if ctx.ls.is_dup(v) and not _dead_at_head(ctx, v)]
+    for v in dup:
+        out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
+    if not ctx.uniform:
+        both = il.BinOp("&&", ctx.at_head(1), ctx.at_head(2))
+        for v in dup:
+            out.append(("r16", il.implies(both, il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2")))))
+    return out

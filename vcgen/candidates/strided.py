@@ -1,0 +1,80 @@
+"""Rules r1 (accessedOffsetsSatisfyPredicates) and r10 (loopCounterIsStrided), paper 003
+appendix A.2 and A.10; paper 000 section 5.3 ("access thread id plus strided offset",
+with and without strength reduction).
+
+* r10, per thread: a counter ``v := init`` before the loop and ``v := v + s`` in it (``s``
+  loop-invariant, not 1): ``BVW_UREM(BVW_SUB(v, init), s) == 0bvW``.
+* r1, on the log of thread 1 (``HO`` = ``_K_HAS_OCCURRED_A``, ``OFF`` = ``_K_OFFSET_A``):
+  for an access at one-thread offset ``e`` inside the loop, for every loop-modified ``x``
+  with ``e == c * x + rest`` (``c``, ``rest`` loop-invariant):
+  ``HO ==> BVW_UREM(BVW_SUB(OFF, rest$1), c$1) == 0bvW``; if ``x`` is an additive counter
+  from ``x0`` by ``s``: the same modulo ``c * s`` around ``e[x := x0]``; and modulo the
+  largest power of two dividing every literal coefficient of the modified atoms.  A
+  64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
+  the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.
+"""
+from __future__ import annotations
+
+from .. import il
+from .bvexpr import atoms, common_stride, fold, linear, narrow_offset, replace
+from .context import LoopContext
+
+RULES = ("r1", "r10")
+
+
+def counters(ctx: LoopContext) -> list:
+    """r10 candidates for additive counters with a stride other than 1."""
+    out = []
+    for v, (init, s) in ctx.strides.items():
+        w = ctx.counters[v].width
+        if s != il.BvLit(1, w):
+            residue = ctx.fun("UREM", w, ctx.fun("SUB", w, il.Var(v), init), s)
+            out += ctx.per_thread("r10", il.BinOp("==", residue, il.BvLit(0, w)))
+    return out
+
+
+def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: int) -> list:
+    """r1 candidates for one access at inlined one-thread offset ``e`` (``dom_width`` bits)."""
+    ls, mod = ctx.ls, ctx.mod
+    narrow, e2, w, zext = narrow_offset(off, e, dom_width)
+    if w != dom_width:
+        extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
+                                                 il.BvLit(0, dom_width - w))))] if zext else []
+        return extra + access(ctx, ho, narrow, e2, w)
+    out = []
+    atom_list = atoms(e, mod, w)
+    m, rest0 = common_stride(e, atom_list, w)
+    if m > 1 and not (il.free_vars(rest0) & mod):
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ls.ex(rest0, 1)), il.BvLit(m, w))
+        out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+    for atom in atom_list:
+        x = atom.name if isinstance(atom, il.Var) else "$$atom"
+        if isinstance(atom, il.Var) and (not isinstance(ls.local_types.get(x), il.BvType)
+                                         or ls.local_types[x].width != w):
+            continue
+        lin = linear(replace(e, atom, il.Var(x)), x, w)
+        if lin is None or il.free_vars(lin[0]) & mod or il.free_vars(lin[1]) & mod:
+            continue
+        c, rest = lin
+        moduli = [] if c in (il.BvLit(0, w), il.BvLit(1, w)) else [(c, rest)]
+        if isinstance(atom, il.Var) and x in ctx.strides:
+            init, step = ctx.strides[x]
+            moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
+        for m, base in moduli:
+            if m in (il.BvLit(0, w), il.BvLit(1, w)):
+                continue
+            residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ls.ex(base, 1)), ls.ex(m, 1))
+            out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+    return out
+
+
+def accesses(ctx: LoopContext, name: str, a, kind: str) -> list:
+    """r1 candidates for the accesses of one log whose offsets the loop modifies."""
+    ho, off, _ = ctx.log(a, kind)
+    out = []
+    if not isinstance(a.dom, il.BvType):
+        return out
+    for acc in ctx.accesses_of(name, kind):
+        if il.free_vars(acc.offset) & ctx.mod:
+            out += access(ctx, ho, off, acc.offset, a.dom.width)
+    return out
