@@ -23,7 +23,8 @@ DESIGN.md section 4 "Builtins" and docs/IL.md "One-thread programs":
     uninterpreted functions; vector arguments are flattened, a vector result is one
     function per lane (LLVM intrinsics: the scalar function per lane).
 
-Everything else is a BugleError naming the callee and the source line.
+The OpenCL atomic builtins (``atomic_add`` ...) are handled before this dispatch, by
+``bugle.atomics``.  Everything else is a BugleError naming the callee and the source line.
 """
 from __future__ import annotations
 

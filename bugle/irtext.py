@@ -412,6 +412,24 @@ _CALLEE = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([-A-Za-z0-9_.$]+))\s*\(')
 _GEP_FLAGS = re.compile(r"getelementptr((?:\s+(?:inbounds|nuw|nusw|inrange\([^)]*\)))*)\s+")
 
 
+_ORDERINGS = ("unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst")
+_SYNCSCOPE = re.compile(r'syncscope\("([^"]*)"\)')
+_DBG_AND_MD = re.compile(r",?\s*![A-Za-z_.][-A-Za-z0-9_.]*\s+!\d+")
+
+
+@dataclass(frozen=True)
+class AtomicText:
+    """An ``atomicrmw``/``cmpxchg`` as written: ``op`` (``add``, ``umax``, ``fadd``,
+    ``uinc_wrap`` ... or ``cmpxchg``), ``orderings`` (one for atomicrmw, success and
+    failure for cmpxchg), ``weak`` (cmpxchg may fail spuriously), ``volatile``,
+    ``syncscope`` (None = system)."""
+    op: str
+    orderings: tuple
+    weak: bool = False
+    volatile: bool = False
+    syncscope: str | None = None
+
+
 class InstText:
     """One instruction line, parsed on demand.  ``opcode`` is the first keyword after ``=``."""
 
@@ -467,6 +485,35 @@ class InstText:
         if self.opcode == "atomicrmw":
             return "atomicrmw " + next(w for w in words[1:] if w != "volatile")
         return self.opcode
+
+    def atomic(self) -> "AtomicText":
+        """Operation, orderings and flags of an ``atomicrmw`` or ``cmpxchg`` line.
+
+        ``atomicrmw [volatile] OP ptr P, T V [syncscope("s")] ORDER, align A`` and
+        ``cmpxchg [weak] [volatile] ptr P, T C, T N [syncscope("s")] SUCC FAIL, align A``.
+        IRTextError for any other instruction or an unexpected shape."""
+        if self.opcode not in ("atomicrmw", "cmpxchg"):
+            raise IRTextError(f"not an atomic read-modify-write: {self.line!r}")
+        body = _DBG_AND_MD.sub("", self.body)
+        words = body.replace(",", " ").split()[1:]
+        weak = volatile = False
+        while words and words[0] in ("weak", "volatile"):
+            weak |= words[0] == "weak"
+            volatile |= words[0] == "volatile"
+            words = words[1:]
+        op = "cmpxchg" if self.opcode == "cmpxchg" else (words[0] if words else "")
+        if not op or not _WORD.fullmatch(op):
+            raise IRTextError(f"no atomic operation in: {self.line!r}")
+        orders = tuple(w for w in words if w in _ORDERINGS)
+        if len(orders) != (2 if self.opcode == "cmpxchg" else 1):
+            raise IRTextError(f"no memory ordering in: {self.line!r}")
+        m = _SYNCSCOPE.search(body)
+        return AtomicText(op, orders, weak, volatile, m.group(1) if m else None)
+
+    def is_atomic_access(self) -> bool:
+        """For load/store: ``load atomic ...`` / ``store atomic ...``."""
+        words = self.body.split()
+        return self.opcode in ("load", "store") and len(words) > 1 and words[1] == "atomic"
 
     def is_atomic_or_volatile(self) -> bool:
         """For load/store: the ``atomic`` or ``volatile`` qualifiers."""

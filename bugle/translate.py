@@ -16,6 +16,8 @@ section 4 the semantics kept here:
     (``bugle.aggregates``); their loads/stores are one access per scalar leaf;
   * ``llvm.memcpy``/``memmove``/``memset`` and OpenCL ``vloadN``/``vstoreN``: one access
     per cell (``bugle.memops``), race-checked like any access;
+  * ``atomicrmw``/``cmpxchg`` and the OpenCL atomic builtins: calls of ``{:atomic}``
+    procedures naming the array (``bugle.atomics``);
   * dead code: blocks unreachable from the entry (clang's ``unreachable:`` block after an
     early ``return``) are dropped; an ``unreachable`` instruction in a reachable block
     becomes ``assert {:sourceloc ...} {:unreachable} false;`` followed by ``return``;
@@ -42,6 +44,7 @@ from vcgen.exitcodes import ExitCode, ToolError
 
 from . import BugleError, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
+from .atomics import Atomics
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
 from .bvops import Functions
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
@@ -57,8 +60,7 @@ INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SD
 FLOAT_OPS = {"fadd": "ADD", "fsub": "SUB", "fmul": "MUL", "fdiv": "DIV", "frem": "REM"}
 CASTS_UNINTERPRETED = ("fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp")
 PTR_COPY = ("bitcast", "addrspacecast")
-UNSUPPORTED = {"atomicrmw": "atomic read-modify-write", "cmpxchg": "atomic compare-exchange",
-               "va_arg": "variadic argument access", "indirectbr": "indirect branch",
+UNSUPPORTED = {"va_arg": "variadic argument access", "indirectbr": "indirect branch",
                "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
                "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
                "inttoptr": "integer-to-pointer cast", "switch": "switch (not lowered)"}
@@ -153,6 +155,7 @@ class Translator:
         self.calls = Calls(self)
         self.aggs = Aggregates(self)
         self.memops = MemOps(self)
+        self.atomics = Atomics(self)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -508,12 +511,14 @@ class Translator:
                 _, off = self._constexpr(ptr, it)
                 if off:
                     f.steps.add(abs(off))
+        elif op in ("atomicrmw", "cmpxchg"):
+            self.atomics.facts(inst, it)
         elif op == "icmp":
             for o in inst.operands:
                 if isinstance(self.value_type(o), PtrT):
                     self._node(o, it)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
-            self.memops.facts(inst, it)
+            self.memops.facts(inst, it) or self.atomics.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
 
@@ -657,8 +662,10 @@ class Translator:
         loc = self.loc(it)
         self.last_loc = loc
         if op in UNSUPPORTED:
-            what = it.atomic_op() if op in ("atomicrmw", "cmpxchg") else op
-            raise BugleError(f"unsupported {UNSUPPORTED[op]} ({what})", loc)
+            raise BugleError(f"unsupported {UNSUPPORTED[op]} ({op})", loc)
+        if op in ("atomicrmw", "cmpxchg"):
+            self.atomics.translate(inst, it, loc)
+            return
         if op in ("phi", "alloca", "fence"):
             return
         if op == "unreachable":
@@ -839,8 +846,9 @@ class Translator:
 
     # --------------------------------------------------------------- memory
     def _load(self, inst, it, loc) -> None:
-        if it.is_atomic_or_volatile() and "atomic" in it.body.split()[1]:
-            raise BugleError("unsupported atomic load", loc)
+        if it.is_atomic_access():
+            self.atomics.translate(inst, it, loc)
+            return
         ops = list(inst.operands)
         p = self.pointer(ops[0], it)
         t = self.result_type(inst)
@@ -860,8 +868,9 @@ class Translator:
         self.values[inst.name] = dest
 
     def _store(self, inst, it, loc) -> None:
-        if it.is_atomic_or_volatile() and "atomic" in it.body.split()[1]:
-            raise BugleError("unsupported atomic store", loc)
+        if it.is_atomic_access():
+            self.atomics.translate(inst, it, loc)
+            return
         ops = list(inst.operands)
         t = self.value_type(ops[0])
         val = self.operand(ops[0])
@@ -976,7 +985,7 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
-        if self.memops.translate(inst, it, callee.name, loc):
+        if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc):
             return
         for a in args:
             if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
@@ -1078,13 +1087,15 @@ class Translator:
         return base, off
 
     def _byval_written(self) -> set:
-        """Names of by-value struct copies that the kernel writes (stores, memcpy, memset)."""
+        """Names of by-value struct copies that the kernel writes (stores, atomics, memcpy,
+        memset)."""
         out = set()
         for _, pairs in self.walk:
             for inst, _ in pairs:
                 ops = list(inst.operands)
                 ptr = ops[1] if inst.opcode == "store" else (
-                    ops[0] if inst.opcode == "call" and ops[-1].name.startswith("llvm.mem") else None)
+                    ops[0] if inst.opcode in ("atomicrmw", "cmpxchg") or (
+                        inst.opcode == "call" and ops[-1].name.startswith("llvm.mem")) else None)
                 if ptr is None or ptr.value_kind not in (VK.argument, VK.instruction):
                     continue
                 for o in self.targets(self.pts.class_of(("v", ptr.name))):
@@ -1262,6 +1273,7 @@ class Translator:
             decls.append(il.VarDecl(a.name, self._map_type(a), self._array_attrs(a)))
         decls.append(il.ProcedureDecl("$bugle_barrier", (("local_fence", il.BV1), ("global_fence", il.BV1)),
                                       attrs=(il.Attr("barrier"),)))
+        decls += self.atomics.decls()
         decls += self.fns.decls()
         private = [il.VarDecl(a.name, self._map_type(a), (il.Attr("source_name", (a.source_name,)),
                                                           il.Attr("elem_width", (il.IntLit(8 * a.cell),))))

@@ -363,3 +363,13 @@ def test_atomic_load_and_store():
         ("$$p", "load", "$bugle_atomic_load_bv32_bv32"), ("$$out", "store", "$bugle_atomic_bv32_bv32")]
     assert calls[0][3] == (il.BvLit(0, 32),) and calls[1][3] == (il.BvLit(0, 32), il.Var("$v"))
     assert procedures(p)["$bugle_atomic_load_bv32_bv32"].params == (("offset", il.BV32),)
+
+
+def test_atomic_on_constant_memory_is_an_error(tmp_path):
+    f = tmp_path / "const.cu"
+    f.write_text("__constant__ int c[4];\n__global__ void k(int *out) {\n"
+                 "  out[threadIdx.x] = atomicAdd(&c[1], 1);\n}\n")
+    with pytest.raises(ToolError) as e:
+        translate_ir(compile_kernel(str(f)))
+    assert e.value.code == ExitCode.BUGLE_ERROR
+    assert "constant memory" in str(e.value) and "const.cu:3:22" in str(e.value)

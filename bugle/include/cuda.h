@@ -1,8 +1,8 @@
 /* Minimal CUDA device header for bugle (clang -fcuda-is-device, no CUDA SDK).
    Defines the declaration specifiers, the builtin index variables via
    __nvvm_read_ptx_sreg_* builtins, dim3, warpSize, the vector types (float4 ...) with
-   make_*, __syncthreads_count/_and/_or, fences, __mul24, common math functions, a few
-   atomics (which bugle reports as unsupported) and the annotation functions.
+   make_*, __syncthreads_count/_and/_or, fences, __mul24, common math functions, the
+   atomic functions and the annotation functions.
    __syncthreads() is a clang builtin (llvm.nvvm.barrier.cta.sync.aligned.all). */
 #ifndef BUGLE_CUDA_H
 #define BUGLE_CUDA_H
@@ -127,33 +127,61 @@ static __device__ __forceinline__ float ceilf(float x) { return __builtin_ceilf(
 static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 
 
-/* Atomics: plain atomicrmw/cmpxchg instructions (bugle: not supported yet). */
-#define BUGLE_ATOMIC(NAME, OP, T) \
-  static __device__ __forceinline__ T NAME(T *p, T v) { return OP(p, v, __ATOMIC_RELAXED); }
-BUGLE_ATOMIC(atomicAdd, __atomic_fetch_add, int)
-BUGLE_ATOMIC(atomicAdd, __atomic_fetch_add, unsigned int)
-BUGLE_ATOMIC(atomicAdd, __atomic_fetch_add, float)
-BUGLE_ATOMIC(atomicSub, __atomic_fetch_sub, int)
-BUGLE_ATOMIC(atomicSub, __atomic_fetch_sub, unsigned int)
-BUGLE_ATOMIC(atomicAnd, __atomic_fetch_and, int)
-BUGLE_ATOMIC(atomicAnd, __atomic_fetch_and, unsigned int)
-BUGLE_ATOMIC(atomicOr, __atomic_fetch_or, int)
-BUGLE_ATOMIC(atomicOr, __atomic_fetch_or, unsigned int)
-BUGLE_ATOMIC(atomicXor, __atomic_fetch_xor, int)
-BUGLE_ATOMIC(atomicXor, __atomic_fetch_xor, unsigned int)
-BUGLE_ATOMIC(atomicMin, __atomic_fetch_min, int)
-BUGLE_ATOMIC(atomicMin, __atomic_fetch_min, unsigned int)
-BUGLE_ATOMIC(atomicMax, __atomic_fetch_max, int)
-BUGLE_ATOMIC(atomicMax, __atomic_fetch_max, unsigned int)
-#undef BUGLE_ATOMIC
-static __device__ __forceinline__ int atomicExch(int *p, int v) {
-  return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
-static __device__ __forceinline__ unsigned int atomicExch(unsigned int *p, unsigned int v) {
-  return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
+/* Atomics (CUDA C Programming Guide, "Atomic Functions"): each is one atomicrmw or
+   cmpxchg instruction (relaxed ordering, as on the device), which bugle translates into
+   an atomic access of the array (docs/IL.md "Atomic read-modify-write").  The _system
+   and _block variants differ only in scope, which does not matter for races. */
+#define BUGLE_RMW(NAME, OP, T) \
+  static __device__ __forceinline__ T NAME(T *p, T v) { return OP(p, v, __ATOMIC_RELAXED); } \
+  static __device__ __forceinline__ T NAME##_block(T *p, T v) { return OP(p, v, __ATOMIC_RELAXED); } \
+  static __device__ __forceinline__ T NAME##_system(T *p, T v) { return OP(p, v, __ATOMIC_RELAXED); }
+#define BUGLE_RMW_INTS(NAME, OP) \
+  BUGLE_RMW(NAME, OP, int) BUGLE_RMW(NAME, OP, unsigned int) BUGLE_RMW(NAME, OP, unsigned long long)
+BUGLE_RMW_INTS(atomicAdd, __atomic_fetch_add)
+BUGLE_RMW(atomicAdd, __atomic_fetch_add, float)
+BUGLE_RMW(atomicAdd, __atomic_fetch_add, double)
+BUGLE_RMW(atomicSub, __atomic_fetch_sub, int)
+BUGLE_RMW(atomicSub, __atomic_fetch_sub, unsigned int)
+BUGLE_RMW_INTS(atomicExch, __atomic_exchange_n)
+BUGLE_RMW_INTS(atomicAnd, __atomic_fetch_and)
+BUGLE_RMW_INTS(atomicOr, __atomic_fetch_or)
+BUGLE_RMW_INTS(atomicXor, __atomic_fetch_xor)
+BUGLE_RMW_INTS(atomicMin, __atomic_fetch_min)
+BUGLE_RMW(atomicMin, __atomic_fetch_min, long long)
+BUGLE_RMW_INTS(atomicMax, __atomic_fetch_max)
+BUGLE_RMW(atomicMax, __atomic_fetch_max, long long)
+#undef BUGLE_RMW_INTS
+#undef BUGLE_RMW
+static __device__ __forceinline__ float atomicExch(float *p, float v) {
+  float r; __atomic_exchange(p, &v, &r, __ATOMIC_RELAXED); return r; }
+/* ((old >= v) ? 0 : old + 1) and (((old == 0) || (old > v)) ? v : old - 1):
+   atomicrmw uinc_wrap / udec_wrap. */
+static __device__ __forceinline__ unsigned int atomicInc(unsigned int *p, unsigned int v) {
+  return __nvvm_atom_inc_gen_ui(p, v); }
+static __device__ __forceinline__ unsigned int atomicDec(unsigned int *p, unsigned int v) {
+  return __nvvm_atom_dec_gen_ui(p, v); }
+/* Compare-and-swap returning the old value: one cmpxchg, no control flow. */
 static __device__ __forceinline__ int atomicCAS(int *p, int cmp, int v) {
-  __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return cmp; }
+  return __nvvm_atom_cas_gen_i(p, cmp, v); }
 static __device__ __forceinline__ unsigned int atomicCAS(unsigned int *p, unsigned int cmp, unsigned int v) {
+  return (unsigned int)__nvvm_atom_cas_gen_i((int *)p, (int)cmp, (int)v); }
+static __device__ __forceinline__ unsigned long long atomicCAS(unsigned long long *p, unsigned long long cmp,
+                                                               unsigned long long v) {
+  return (unsigned long long)__nvvm_atom_cas_gen_ll((long long *)p, (long long)cmp, (long long)v); }
+static __device__ __forceinline__ unsigned short atomicCAS(unsigned short *p, unsigned short cmp,
+                                                           unsigned short v) {
   __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return cmp; }
+
+/* Reinterpretation (used with atomicCAS on floats): plain bitcasts. */
+static __device__ __forceinline__ int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+static __device__ __forceinline__ float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+static __device__ __forceinline__ unsigned int __float_as_uint(float x) {
+  return __builtin_bit_cast(unsigned int, x); }
+static __device__ __forceinline__ float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+static __device__ __forceinline__ long long __double_as_longlong(double x) {
+  return __builtin_bit_cast(long long, x); }
+static __device__ __forceinline__ double __longlong_as_double(long long x) {
+  return __builtin_bit_cast(double, x); }
 
 static __device__ __forceinline__ int min(int a, int b) { return a < b ? a : b; }
 static __device__ __forceinline__ int max(int a, int b) { return a > b ? a : b; }
