@@ -234,6 +234,9 @@ class Differential:
                 if isinstance(c, il.Havoc):
                     raise Unsupported(f"havoc of {', '.join(c.vars)}: thread values are not determined "
                                       "by ids and inputs")
+                if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
+                    raise Unsupported("atomics return arbitrary values: thread values are not "
+                                      "determined by ids and inputs")
             if isinstance(b.transfer, il.Goto) and len(b.transfer.targets) > 1:
                 for t in b.transfer.targets:
                     first = by_label[t].cmds[0] if by_label[t].cmds else None
