@@ -1,11 +1,11 @@
 //pass
 //--blockDim=128 --gridDim=16
-//known_gap: needs relational power-of-two invariants across two loops (offset == 256 >> log2(d) after the up-sweep); rule r17 is not implemented yet
 
 // Work-efficient exclusive scan (Blelloch) of a 256-element block, two
 // elements per thread, in the classic form with two power-of-two variables
 // (d halves while offset doubles). No user invariants: verifying it needs
-// the pow2 and relationalPow2 candidates (d * offset == 128).
+// the pow2 and relationalPow2 candidates (d * offset == 128; after the
+// up-sweep d == 0 ==> offset == 256, then offset * d == 256 in the down-sweep).
 #define N 256
 
 __global__ void blelloch(const int *in, int *out) {

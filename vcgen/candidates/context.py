@@ -117,6 +117,10 @@ class KernelFacts:
                     out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc))
         return [a for a in out if self.ls.arrays[a.array].logged]
 
+    def written(self, array: str) -> bool:
+        """Does the kernel write ``array`` (plainly or atomically)?"""
+        return any(a.array == array and a.kind != "READ" for a in self.accesses)
+
     @cached_property
     def cfg(self) -> nx.DiGraph:
         return control_flow_graph(self.ls.kernel)
@@ -265,12 +269,13 @@ class LoopContext:
         return any(a.array == array and a.kind == kind and a.block in self.loop.blocks for a in self.kf.accesses)
 
     def logs(self) -> Iterator[tuple]:
-        """``(name, ArrayInfo, kind)`` for every log (array, kind) the loop may fill."""
+        """``(name, ArrayInfo, kind)`` for every log (array, kind) the loop may fill and some
+        access checks (a read log of an array nobody writes is never looked at)."""
         for name, a in self.ls.arrays.items():
             if not a.logged:
                 continue
             for kind in self.ls.log_kinds(a):
-                if self.accessed_in(name, kind):
+                if self.accessed_in(name, kind) and (kind != "READ" or self.kf.written(name)):
                     yield name, a, kind
 
     def log(self, a: "ArrayInfo", kind: str) -> tuple:

@@ -4,7 +4,8 @@ A.3: a group of threads is assigned a contiguous range of an array.
 Pattern: an access inside the loop at one-thread offset (``bvW`` after peeling a zero/sign
 extension) ``e == sum(a_i * x_i) + c * g + r`` with ``x_i`` loop-modified atoms, ``g`` a
 ``group_id_*``, ``c`` loop-invariant and *not* a literal (literal block sizes are r0's
-``OFF / c == g``), ``r`` loop-invariant.  With ``L = c * g + r`` (one-thread, thread 1):
+``OFF / c == g``), ``r`` loop-invariant; only for global arrays (group-shared ones never
+race across groups).  With ``L = c * g + r`` (one-thread, thread 1):
 
 * r2: ``HO ==> BVW_ULE(L$1, OFF)``;
 * r3: ``HO ==> BVW_ULT(OFF, BVW_ADD(L$1, c$1))``.
@@ -37,7 +38,7 @@ def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: 
 
 
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
-    if not isinstance(a.dom, il.BvType):
+    if not isinstance(a.dom, il.BvType) or a.space != "global":  # group-shared: no inter-group races
         return []
     ho, off, _ = ctx.log(a, kind)
     out = []

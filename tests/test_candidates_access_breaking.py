@@ -1,0 +1,15 @@
+"""r0 (accessBreak, paper 003 appendix A.1): vcgen/candidates/access_breaking.py."""
+from test_candidates_harness import candidates, check_essential, rules_of
+
+
+def test_r0_essential_for_per_thread_chunks():
+    check_essential("r0_chunks.cl", ("r0",))
+
+
+def test_r0_shape_divides_out_the_component():
+    assert ("r0", "_WRITE_HAS_OCCURRED_$$a ==> (BV32_UDIV(_WRITE_OFFSET_$$a, 4bv32) == local_id_x$1)") \
+        in candidates("r0_chunks.cl")
+
+
+def test_r0_not_generated_when_the_loop_part_is_above_the_components():
+    assert "r0" not in rules_of("r1_strided.cl")  # a[i], i from lid by 64: r1's business

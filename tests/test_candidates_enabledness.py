@@ -1,0 +1,29 @@
+"""r4 (accessOnlyIfEnabledInEnclosingScopes), r5 (conditionsImpliesEnabledness), r6
+(disabledMaintainsInstrumentation), paper 003 appendix A.4-A.6: vcgen/candidates/enabledness.py.
+
+In the kernel, only work-item 0 runs the loop.  r4 (the log holds work-item 0's access)
+and r6 (a thread 1 that never entered logged nothing) each suffice; without the
+module's candidates the kernel does not verify.  r5 is implied by the lock-step's own
+``cur$t$entry`` invariants here (proved, not essential), as in paper 003 table 3.
+"""
+from test_candidates_harness import candidates, check_essential, rules_of, run, VERIFIED
+
+
+def test_enabledness_module_essential():
+    stats = check_essential("r4_enabled.cl", ("r4", "r5", "r6"))
+    assert stats["r4"][1] == 1 and stats["r6"][1] == 1 and stats["r5"][1] == 2
+
+
+def test_r4_alone_suffices():
+    assert run("r4_enabled.cl", ("r5", "r6"))[0] == VERIFIED
+
+
+def test_shapes():
+    cands = candidates("r4_enabled.cl")
+    assert ("r4", "_WRITE_HAS_OCCURRED_$$a ==> (local_id_x$1 == 0bv32)") in cands
+    assert ("r5", "(cur$2 == 5) ==> (local_id_x$2 == 0bv32)") in cands
+    assert any(r == "r6" and e.startswith("(cur$1$entry") for r, e in cands)
+
+
+def test_no_enclosing_scope_no_r4_r5():
+    assert not rules_of("id_own_element.cl") & {"r4", "r5", "r6"}

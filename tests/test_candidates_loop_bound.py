@@ -1,0 +1,12 @@
+"""r8 (guardNonNeg) and r9 (loopBound), paper 003 appendix A.8/A.9: vcgen/candidates/loop_bound.py."""
+from test_candidates_harness import candidates, check_essential
+
+
+def test_r9_essential_for_exact_exit_value():
+    check_essential("r9_loop_bound.cl", ("r9",))
+
+
+def test_shapes():
+    cands = candidates("r9_loop_bound.cl")
+    assert ("r9", "BV32_SLE($i.i.0, 4bv32)") in cands  # guard i < 4
+    assert ("r8", "BV32_SGE($i.i.0, 0bv32)") in cands  # signed guard variable

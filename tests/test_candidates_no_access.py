@@ -1,0 +1,13 @@
+"""r12 (noread) and r13 (nowrite), paper 003 appendix A.12: vcgen/candidates/no_access.py."""
+from test_candidates_harness import candidates, check_essential, rules_of
+
+
+def test_r12_essential_across_iterations():
+    check_essential("r12_no_access.cl", ("r12",))
+
+
+def test_shapes_and_only_with_a_barrier():
+    cands = candidates("r12_no_access.cl")
+    assert ("r12", "!_READ_HAS_OCCURRED_$$a") in cands
+    assert ("r13", "!_WRITE_HAS_OCCURRED_$$a") in cands
+    assert not rules_of("id_own_element.cl") & {"r12", "r13"}
