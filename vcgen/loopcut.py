@@ -46,7 +46,8 @@ def _check_no_calls(proc: il.ProcedureDecl) -> None:
                                 ExitCode.GPUVERIFYVCGEN_ERROR)
 
 
-def _fresh(label: str, taken: set) -> str:
+def fresh_label(label: str, taken: set) -> str:
+    """``label`` or ``label$N``, the first not in ``taken``; it is added to ``taken``."""
     out, i = label, 0
     while out in taken:
         i += 1
@@ -77,11 +78,11 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
         if modified:
             pre.append(il.Havoc(tuple(modified)))
         pre += [il.Assume(a.expr) for a in invs]
-        entry_label[h] = _fresh(f"{h}$entry", taken)
+        entry_label[h] = fresh_label(f"{h}$entry", taken)
         new_blocks[entry_label[h]] = il.Block(entry_label[h], tuple(pre), il.Goto((h,)))
         blocks[h] = replace(blocks[h], cmds=rest)
         for latch in sorted(lp.latches):
-            lab = _fresh(f"{h}$back${latch}", taken)
+            lab = fresh_label(f"{h}$back${latch}", taken)
             back_label[(latch, h)] = lab
             cmds = tuple(_tag(a, "maintained") for a in invs) + (il.Assume(il.FALSE),)
             new_blocks[lab] = il.Block(lab, cmds, il.Return())
@@ -138,8 +139,8 @@ def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.Procedur
     taken = set(blocks)
     h = lp.header
     body = [b.label for b in proc.blocks if b.label in lp.blocks]
-    names = {(lab, k): _fresh(f"{lab}$u{k}", taken) for k in range(depth + 1) for lab in body}
-    cut = _fresh(f"{h}$unwound", taken)
+    names = {(lab, k): fresh_label(f"{lab}$u{k}", taken) for k in range(depth + 1) for lab in body}
+    cut = fresh_label(f"{h}$unwound", taken)
 
     def copy(lab: str, k: int) -> il.Block:
         b = blocks[lab]

@@ -29,6 +29,7 @@ from typing import Iterator
 
 from .. import cfg, houdini, il, vc as vcmod
 from ..interp import Interpreter, InterpError
+from ..loopcut import fresh_label
 
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 5
@@ -46,15 +47,6 @@ def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
     return name
 
 
-def _fresh_label(taken: set, base: str) -> str:
-    name, i = base, 0
-    while name in taken:
-        i += 1
-        name = f"{base}${i}"
-    taken.add(name)
-    return name
-
-
 def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.Program:
     """The program DYN runs: candidate asserts tagged ``{:refutation_guard "_bK"}`` and a
     loop-head visit counter (an ``int`` local) that ends the run (``return``) after
@@ -65,14 +57,14 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
     cv = il.Var(counter)
     headers = {lp.header for lp in cfg.natural_loops(kernel)}
     taken = {b.label for b in kernel.blocks}
-    entry = _fresh_label(taken, "$refutation$entry")
+    entry = fresh_label("$refutation$entry", taken)
     blocks = [il.Block(entry, (il.assign(counter, il.IntLit(0)),), il.Goto((kernel.blocks[0].label,)))]
     for b in kernel.blocks:
         b = replace(b, cmds=tuple(_tag(c, guards) for c in b.cmds))
         if b.label not in headers:
             blocks.append(b)
             continue
-        go, stop = _fresh_label(taken, f"{b.label}$go"), _fresh_label(taken, f"{b.label}$stop")
+        go, stop = fresh_label(f"{b.label}$go", taken), fresh_label(f"{b.label}$stop", taken)
         limit = il.IntLit(max_iterations)
         blocks += [
             il.Block(b.label, (il.assign(counter, il.BinOp("+", cv, il.IntLit(1))),), il.Goto((go, stop))),

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Callable, Iterator
 
 from .. import cfg, houdini, il, loopcut, passify, vc as vcmod
+from ..loopcut import fresh_label
 from ..solvers import Z3Backend
 
 
@@ -120,12 +121,7 @@ def _unroll(proc: il.ProcedureDecl, lp, depth: int) -> il.ProcedureDecl:
     taken = set(blocks)
 
     def fresh(label: str) -> str:
-        out, i = label, 0
-        while out in taken:
-            i += 1
-            out = f"{label}${i}"
-        taken.add(out)
-        return out
+        return fresh_label(label, taken)
 
     h = lp.header
     # the header first: it may be the procedure's entry block
