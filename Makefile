@@ -42,8 +42,9 @@ lit: setup
 corpus: setup
 	$(BIN)/gpuverify-test -j $(JOBS) corpus
 
+# Per-phase times per kernel, medians and totals; KERNELS='a.cl dir/ ...' runs a subset.
 bench: setup
-	$(PY) tests/bench.py corpus
+	$(PY) tests/bench.py $(or $(KERNELS),corpus)
 
 mutants: setup
 	$(PY) tests/mutants.py check

@@ -6,8 +6,7 @@ DESIGN.md section 4 "Builtins" and docs/IL.md "One-thread programs":
     ``global_offset_x``); ``get_global_id(d) = group_id*group_size + local_id +
     global_offset`` in bit-vector arithmetic (paper 000 section 2, the SDV model);
   * ``barrier(flags)`` / ``__syncthreads()`` -> ``call $bugle_barrier(LF, GF)``;
-  * annotations (``__assert``, ``__assume``, ``__invariant``, ``__requires``) -> IL
-    constructs; ``__ensures``, ``__global_assert``, ``__global_invariant`` are errors for now;
+  * (annotations are ``bugle.annotations``, dispatched before this module);
   * exact LLVM integer intrinsics (min/max/abs/ctpop/ctlz/cttz, overflow arithmetic,
     scalar or element-wise on vectors), CUDA ``__mul24``/``__umul24``
     (``llvm.nvvm.mul24.*``), OpenCL ``min``/``max``/``clamp``/``abs``/``mul_hi``/
@@ -18,6 +17,8 @@ DESIGN.md section 4 "Builtins" and docs/IL.md "One-thread programs":
   * ``__threadfence*`` / ``mem_fence`` family: no synchronisation, ignored (sound for race
     checking: a fence orders one thread's accesses but never separates two threads');
   * ``laneid`` = linear local id mod 32, ``warpsize`` = 32;
+  * warp operations (``__syncwarp``, ``__shfl*_sync``, ``__ballot/any/all_sync``): calls of
+    ``$bugle_syncwarp`` / ``$bugle_shuffle`` / ``$bugle_vote`` (see ``Calls._warp_op``);
   * pure floating-point intrinsics (also the CUDA approximations ``llvm.nvvm.rsqrt.approx``,
     ``div.approx`` ...) and ``memory(none)`` external functions (OpenCL/CUDA math) ->
     uninterpreted functions; vector arguments are flattened, a vector result is one
@@ -52,9 +53,6 @@ OUT_OF_RANGE = {"local_id": 0, "group_id": 0, "global_offset": 0, "global_id": 0
 
 CUDA_SREGS = {"tid": "local_id", "ctaid": "group_id", "ntid": "group_size", "nctaid": "num_groups"}
 
-ANNOTATIONS = ("__requires", "__ensures", "__assert", "__assume", "__invariant",
-               "__global_assert", "__global_invariant", "__global_requires",
-               "__global_ensures", "__read", "__write", "__read_offset", "__write_offset")
 
 NO_OP_CALLS = re.compile(
     r"llvm\.lifetime\.|llvm\.dbg\.|llvm\.experimental\.noalias|llvm\.invariant\.|"
@@ -75,6 +73,12 @@ FLOAT_INTRINSICS = re.compile(
 OPENCL_INT = ("min", "max", "clamp", "abs", "mul_hi", "popcount", "clz", "mul24", "mad24")
 _ITANIUM_INTS = {"c": (8, True), "a": (8, True), "h": (8, False), "s": (16, True), "t": (16, False),
                  "i": (32, True), "j": (32, False), "l": (64, True), "m": (64, False)}
+# Warp-level primitives (cuda.h): __syncwarp, the shuffles, the votes, their legacy forms.
+_WARP_OP = re.compile(r"llvm\.nvvm\.(bar\.warp\.sync|activemask|shfl\.(?:sync\.)?(?:idx|up|down|bfly)\.(?:i32|f32)|"
+                      r"vote\.(?:all|any|uni|ballot)(?:\.sync)?)$")
+# IL procedures of the warp operations (docs/IL.md "Warp operations"): name -> (kind, has result)
+WARP_PROCS = {"$bugle_syncwarp": ("sync", False), "$bugle_shuffle": ("shuffle", True),
+              "$bugle_vote": ("vote", True)}
 _BARRIER_RED = re.compile(r"llvm\.nvvm\.barrier(?:\.cta\.red\.(popc|and|or)\.aligned\.all|0\.(popc|and|or))$")
 
 
@@ -97,20 +101,20 @@ class Calls:
 
     The translator provides: ``tr.fns`` (bvops.Functions), ``tr.operand(v)``,
     ``tr.assign_result(inst, expr)``, ``tr.emit(cmd)``, ``tr.marker(loc)``,
-    ``tr.sourceloc(loc)``, ``tr.add_requires(expr, loc, inst)``, ``tr.int_width(t)``,
+    ``tr.sourceloc(loc)``, ``tr.int_width(t)``,
     ``tr.result_type(inst)``, ``tr.use_work_dim()``.
     """
 
     def __init__(self, tr):
         self.tr = tr
+        self.warp_procs: set = set()  # warp procedures used (declared by decls())
+        self.warp_results = 0  # result variables $warp$N made so far
 
     # ----------------------------------------------------------------- dispatch
     def translate(self, inst, callee: str, args: list, loc, fn_attrs: str) -> None:
         tr = self.tr
         if NO_OP_CALLS.match(callee):
             return
-        if callee in ANNOTATIONS:
-            return self._annotation(inst, callee, args, loc)
         base = demangle_opencl(callee)
         if tr.language == "opencl" and base in OPENCL_IDS:
             return tr.assign_result(inst, self.opencl_id(OPENCL_IDS[base], args, inst, loc))
@@ -131,6 +135,8 @@ class Calls:
             return tr.assign_result(inst, self._lane_id())
         if callee == "llvm.nvvm.read.ptx.sreg.warpsize":
             return tr.assign_result(inst, il.BvLit(32, 32))
+        if _WARP_OP.match(callee):
+            return self._warp_op(inst, callee, args, loc)
         if callee.startswith("llvm.nvvm.barrier") and re.match(
                 r"llvm\.nvvm\.barrier(0|\.cta\.sync\.aligned\.all|\.sync)$", callee):
             if callee != "llvm.nvvm.barrier0" and not _const_zero(tr, args[0]):
@@ -185,30 +191,13 @@ class Calls:
         flags = self.tr.const_int(args[0]) if args else None
         if flags is None:
             raise BugleError("barrier with non-constant fence flags is not supported", loc)
-        self._barrier(bool(flags & 1), bool(flags & 2), loc)
+        self._barrier(bool(flags & 1), self.tr.images.global_fence(flags, loc), loc)  # bugle.images
 
     def _barrier(self, local: bool, global_: bool, loc) -> None:
         tr = self.tr
         tr.marker(loc)
         tr.emit(il.Call("$bugle_barrier", (il.BvLit(int(local), 1), il.BvLit(int(global_), 1)),
                         (), (tr.sourceloc(loc),)))
-
-    # ----------------------------------------------------------- annotations
-    def _annotation(self, inst, callee: str, args: list, loc) -> None:
-        tr = self.tr
-        if len(args) != 1:
-            raise BugleError(f"{callee} expects one argument", loc)
-        if callee == "__requires":
-            return tr.add_requires(inst, args[0], loc)
-        if callee not in ("__assert", "__assume", "__invariant"):
-            raise BugleError(f"annotation {callee} is not supported yet", loc)
-        e = tr.as_bool(args[0])
-        if callee == "__assume":
-            tr.emit(il.Assume(e))
-            return
-        tr.marker(loc)
-        kind = "user_assert" if callee == "__assert" else "user_invariant"
-        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr(kind))))
 
     # ------------------------------------------------------ exact intrinsics
     def _int_intrinsic(self, inst, callee: str, args: list, loc) -> bool:
@@ -321,6 +310,42 @@ class Calls:
             return False
         tr.assign_result(inst, e)
         return True
+
+    # ------------------------------------------------------------ warp operations
+    def _warp_op(self, inst, callee: str, args: list, loc) -> None:
+        """``__syncwarp(mask)`` -> ``call $bugle_syncwarp(mask)``; a ``*_sync`` shuffle ->
+        ``call r := $bugle_shuffle(mask)`` (the value of another lane: arbitrary); a ``*_sync``
+        vote -> ``call r := $bugle_vote(mask)`` (bv32, the same for warp-mates voting
+        together; ``any``/``all``/``uni`` give ``r != 0``).  All three are divergence-checked
+        by the lock-step over the lanes of ``mask``.  ``__activemask`` and the legacy
+        mask-less shuffles/votes (active lanes only, no convergence required) are arbitrary
+        values, not checked."""
+        tr = self.tr
+        rt = tr.result_type(inst)
+        if ".sync" not in callee:  # activemask, legacy shfl.* / vote.*
+            return tr.assign_result(inst, tr.fresh(tr.il_type(rt, loc)))
+        proc = "$bugle_syncwarp" if callee == "llvm.nvvm.bar.warp.sync" else \
+            "$bugle_shuffle" if ".shfl." in callee else "$bugle_vote"
+        self.warp_procs.add(proc)
+        tr.marker(loc)
+        out = None
+        if WARP_PROCS[proc][1]:
+            self.warp_results += 1
+            out = tr.local(f"$warp${self.warp_results}", il.BV32)
+        tr.emit(il.Call(proc, (tr.operand(args[0]),), (out.name,) if out else (), (tr.sourceloc(loc),)))
+        if out is not None:
+            is_bool = tr.il_type(rt, loc) == il.BOOL
+            tr.assign_result(inst, il.BinOp("!=", out, il.BvLit(0, 32)) if is_bool else out)
+
+    def decls(self) -> list:
+        """Declarations of the warp procedures the kernel uses:
+        ``procedure {:warp_op "sync"|"shuffle"|"vote"} $bugle_...(mask: bv32) [returns (result: bv32)];``"""
+        out = []
+        for name in sorted(self.warp_procs):
+            kind, result = WARP_PROCS[name]
+            out.append(il.ProcedureDecl(name, (("mask", il.BV32),), (("result", il.BV32),) if result else (),
+                                        attrs=(il.Attr("warp_op", (kind,)),)))
+        return out
 
     def _lane_id(self) -> il.Expr:
         """CUDA ``%laneid``: the linear thread index in the block, modulo 32."""

@@ -62,6 +62,12 @@ class Functions:
         self._declare(name, params, ret)
         return il.FunApp(name, tuple(args))
 
+    def annotation(self, name: str, params: tuple, ret: il.Type, kind: tuple, *args: il.Expr) -> il.Expr:
+        """A two-thread annotation query ``name(args)`` declared ``{:annotation kind...}``
+        (docs/IL.md "Annotations"): ``vcgen lockstep`` gives it its meaning per thread."""
+        self._declare(name, params, ret, (il.Attr("annotation", tuple(kind)),))
+        return il.FunApp(name, tuple(args))
+
     def float_op(self, op: str, width: int, *args: il.Expr) -> il.Expr:
         """``F<op><width>`` over ``bv<width>`` values, e.g. ``FADD32``; predicates (``OLT``,
         ``UNE``, ...) return bool, everything else a ``bv<width>``."""

@@ -24,6 +24,11 @@ import llvmlite.binding as llvm
 from vcgen.exitcodes import ExitCode, ToolError
 
 INCLUDE_DIR = Path(__file__).with_name("include")
+EVENT_TYPE = 'target("spirv.Event")'
+# OpenCL images and samplers (bugle.images): an image is a pointer to its global array,
+# a sampler its bv32 flag word (what ``__translate_sampler_initializer`` receives)
+IMAGE_TYPE = re.compile(r'target\("spirv\.Image"[^)]*\)')
+SAMPLER_TYPE = 'target("spirv.Sampler")'
 _DEFINE_KERNEL = re.compile(
     r'^define [^@\n]*\b(?:spir_kernel|ptx_kernel)\b[^@\n]*@(?:"((?:[^"\\]|\\.)*)"|([-A-Za-z0-9_.$]+))\(',
     re.M)
@@ -45,8 +50,10 @@ def language_of(path: str, language: str | None = None) -> str:
                     ExitCode.COMMAND_LINE_ERROR)
 
 
-def clang_command(path: str, language: str, defines=(), includes=(), spir64: bool = False) -> list:
-    """The clang ``-cc1`` command line (emits LLVM IR text on stdout)."""
+def clang_command(path: str, language: str, defines=(), includes=(), spir64: bool = False,
+                  clang_opts=()) -> list:
+    """The clang ``-cc1`` command line (emits LLVM IR text on stdout); ``clang_opts`` are
+    extra ``-cc1`` options passed through (``--clang-opt``)."""
     p = Path(path)
     common = ["-O1", "-disable-llvm-passes", "-emit-llvm", "-debug-info-kind=line-tables-only",
               "-main-file-name", p.name, f"-fdebug-compilation-dir={p.parent.resolve()}",
@@ -64,15 +71,17 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
         extra += ["-D", d]
     for i in includes:
         extra += ["-I", i]
+    extra += list(clang_opts)
     return [sys.executable, "-m", "ziglang", "clang", "-cc1", *flags, *common, *extra,
             "-o", "-", str(path)]
 
 
-def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False) -> str:
+def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False,
+              clang_opts=()) -> str:
     """LLVM IR text straight from clang.  ToolError(CLANG_ERROR) with clang's diagnostics."""
     if not os.path.isfile(path):
         raise ToolError(f"{path}: file not found", ExitCode.COMMAND_LINE_ERROR)
-    cmd = clang_command(path, language, defines, includes, spir64)
+    cmd = clang_command(path, language, defines, includes, spir64, clang_opts)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
@@ -88,8 +97,13 @@ def optimize(ir_text: str) -> str:
 
     ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result.
     """
+    from .annotations import mark_returns
+    # OpenCL event_t is an opaque target type that llvmlite cannot read; bugle models
+    # events as i32 bit sets of async copy sites (bugle.async_copy).
+    ir_text = ir_text.replace(EVENT_TYPE, "i32")
+    ir_text = IMAGE_TYPE.sub("ptr addrspace(1)", ir_text.replace(SAMPLER_TYPE, "i32"))
     try:
-        mod = llvm.parse_assembly(ir_text)
+        mod = llvm.parse_assembly(mark_returns(ir_text))
     except RuntimeError as e:
         raise ToolError(f"optimizer: cannot parse IR: {e}", ExitCode.OPT_ERROR) from None
     kernels = _kernel_names(ir_text)
@@ -123,11 +137,12 @@ def _kernel_names(ir_text: str) -> set:
 
 
 def compile_kernel(path: str, language: str | None = None, defines=(), includes=(),
-                   spir64: bool = False) -> str:
+                   spir64: bool = False, clang_opts=()) -> str:
     """Source file -> optimized LLVM IR text (the ``bugle cc`` output).
 
-    ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories.
+    ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories;
+    ``clang_opts``: extra clang ``-cc1`` options.
     Raises ToolError (exit codes 1, 2 or 3).
     """
     lang = language_of(path, language)
-    return optimize(run_clang(path, lang, defines, includes, spir64))
+    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts))

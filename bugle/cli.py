@@ -30,11 +30,13 @@ def main() -> None:
 @click.option("--spir64", is_flag=True, help="OpenCL: 64-bit size_t/pointers (spir64 triple).")
 @click.option("--language", type=click.Choice(["opencl", "cuda"]), default=None,
               help="Override the language chosen from the suffix (.cl/.cu).")
-def cc(kernel: str, output: str, defines, includes, spir64: bool, language) -> None:
+@click.option("--clang-opt", "clang_opts", multiple=True, metavar="OPT",
+              help="Option passed through to clang -cc1, e.g. --clang-opt=-cl-std=CL2.0 (repeatable).")
+def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clang_opts) -> None:
     """Compile KERNEL (.cl or .cu) to optimized LLVM IR text."""
     from .cc import compile_kernel
     try:
-        ir = compile_kernel(kernel, language, defines, includes, spir64)
+        ir = compile_kernel(kernel, language, defines, includes, spir64, clang_opts)
         write_text(output, ir, kernel)
     except ToolError as e:
         _fail(e)

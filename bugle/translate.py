@@ -44,6 +44,12 @@ from vcgen.exitcodes import ExitCode, ToolError
 
 from . import BugleError, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
+from .annotations import Annotations
+from .annotations import RETURN_MARKER
+from .annotations import ALL as ANNOTATION_CALLS
+from .annotations import base_name as annotation_base
+from .async_copy import AsyncCopies
+from .images import Images
 from .atomics import Atomics
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
 from .bvops import Functions
@@ -156,6 +162,9 @@ class Translator:
         self.aggs = Aggregates(self)
         self.memops = MemOps(self)
         self.atomics = Atomics(self)
+        self.asyncs = AsyncCopies(self)
+        self.images = Images(self)  # image arguments and builtins (bugle.images)
+        self.annots = Annotations(self)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -188,13 +197,15 @@ class Translator:
         self._check_calls_inlined()
         self._analyze_pointers()
         params = self._params()
+        self.annots.prescan()
         for n, (label, insts) in enumerate(self.walk):
             self._start(self._label(label))
+            self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
             for inst, it in insts:
                 self._inst(inst, it, label)
-        return self._program(params)
+        return self._program(params + self.images.params())
 
     def _align(self) -> None:
         """Pair llvmlite's instruction walk with the text lines (same order)."""
@@ -518,7 +529,7 @@ class Translator:
                 if isinstance(self.value_type(o), PtrT):
                     self._node(o, it)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
-            self.memops.facts(inst, it) or self.atomics.facts(inst, it)
+            self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
 
@@ -661,6 +672,8 @@ class Translator:
         op = inst.opcode
         loc = self.loc(it)
         self.last_loc = loc
+        if self.annots.is_deferred(inst):
+            return  # rebuilt inside the annotation that uses it
         if op in UNSUPPORTED:
             raise BugleError(f"unsupported {UNSUPPORTED[op]} ({op})", loc)
         if op in ("atomicrmw", "cmpxchg"):
@@ -985,7 +998,11 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
-        if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc):
+        if annotation_base(callee.name) in ANNOTATION_CALLS or RETURN_MARKER.match(callee.name):
+            return self._annotation_call(inst, it, callee.name, args, loc)
+        if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
+                or self.asyncs.translate(inst, it, callee.name, args, loc) \
+                or self.images.translate(inst, it, callee.name, args, loc):
             return
         for a in args:
             if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
@@ -999,27 +1016,20 @@ class Translator:
                          for a in self.mod.get_function(callee.name).attributes)
         self.calls.translate(inst, callee.name, args, loc, attrs)
 
+    def _annotation_call(self, inst, it, callee: str, args: list, loc) -> None:
+        from .annotations import HELPERS, STATEMENTS
+        base = annotation_base(callee)
+        if base in STATEMENTS:
+            return self.annots.statement(inst, it, callee, args, loc)
+        if base in HELPERS:
+            return self.annots.helper(inst, callee, args, loc)
+        if RETURN_MARKER.match(callee):
+            return self.annots.return_point(inst, it, args, loc)
+        raise BugleError(f"internal: annotation query {base} was not deferred", loc)
+
     def use_work_dim(self) -> il.Expr:
         self.work_dim = True
         return il.Var("work_dim")
-
-    def add_requires(self, inst, arg, loc) -> None:
-        """``__requires(e)``: a precondition over kernel scalars and ids.
-
-        Sound only if the call is executed on every path with the same value, so the call
-        block must post-dominate the entry and ``e`` may use only arguments, constants and
-        pure instructions (no loads).  Paper 000 section 3 (preconditions).
-        """
-        if not self._postdominates_entry(inst.block.name):
-            raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
-        try:
-            e = self._pure_rec(arg)
-        except _NotPure as np:
-            raise BugleError(f"__requires may only depend on kernel arguments and ids ({np})", loc) from None
-        t = self.value_type(arg)
-        if not (isinstance(t, IntT) and t.width == 1):
-            e = il.BinOp("!=", e, il.BvLit(0, t.width))
-        self.requires.append(il.Spec("requires", e, attrs=(self.sourceloc(loc),)))
 
     def _pure_rec(self, v) -> il.Expr:
         k = v.value_kind
@@ -1043,6 +1053,9 @@ class Translator:
             if m:
                 from .builtins import CUDA_SREGS, id_const
                 return id_const(CUDA_SREGS[m.group(1)], DIMS.index(m.group(2)))
+            e = self.images.pure_query(inst)  # get_image_width(img) ...: a parameter
+            if e is not None:
+                return e
             raise _NotPure(f"call to {callee}")
         if inst.opcode == "phi":
             return self._phi_expr(inst)
@@ -1154,19 +1167,22 @@ class Translator:
             self._moves(label, dst)
             self._end(il.Goto((self._label(dst),)))
             return
-        cond = self.as_bool(ops[0])
         t, f = ops[2].name, ops[1].name
         if t == f:
             self._moves(label, t)
             self._end(il.Goto((self._label(t),)))
             return
+        # a branch on an annotation query (short-circuit inside an annotation) has no
+        # one-thread condition: a nondeterministic choice
+        cond = None if self.annots.is_deferred(ops[0]) else self.as_bool(ops[0])
         src_label = self._label(label)
-        edges = [(t, cond), (f, il.not_(cond))]
+        edges = [(t, cond), (f, None if cond is None else il.not_(cond))]
         names = [f"{src_label}$to{self._label(d)}" for d, _ in edges]
         self._end(il.Goto(tuple(names)))
         for (d, c), n in zip(edges, names):
             self._start(n)
-            self.emit(il.Assume(c, (il.Attr("partition"),)))
+            if c is not None:
+                self.emit(il.Assume(c, (il.Attr("partition"),)))
             self._moves(label, d)
             self._end(il.Goto((self._label(d),)))
 
@@ -1174,6 +1190,8 @@ class Translator:
         """Parallel assignment of the phis of ``dst`` for the edge from ``src``."""
         lhss, rhss = [], []
         for inst, it in self._phis.get(dst, ()):
+            if self.annots.is_deferred(inst):
+                continue
             preds = [b.name for b in inst.incoming_blocks]
             v = list(inst.operands)[preds.index(src)]
             rt = self.result_type(inst)
@@ -1199,12 +1217,17 @@ class Translator:
         """Kernel scalar parameters; also prepares phi variables, defs and the CFG."""
         self.values: dict = {}
         params = []
+        self.source_params = self._source_params()
         for a in self.fn.arguments:
             t = self.value_type(a)
             if isinstance(t, PtrT):
                 continue
             if isinstance(t, (StructT, VectorT)) or isinstance(t, irtext.NamedT) or isinstance(t, irtext.ArrayT):
-                raise BugleError(f"kernel parameter {a.name} of aggregate type {t} is not supported")
+                raise BugleError(f"kernel parameter {a.name} of aggregate type {a.type} is not supported",
+                                 self._kernel_loc())
+            if not isinstance(t, (IntT, FloatT)):
+                raise BugleError(f"kernel parameter {a.name} of type {a.type} is not supported",
+                                 self._kernel_loc())
             n = self.vname(a.name)
             params.append((n, self.il_type(t)))
             self.values[a.name] = il.Var(n)
@@ -1235,6 +1258,37 @@ class Translator:
                         if o.value_kind == VK.basic_block:
                             self.cfg.add_edge(label, o.name)
         return params
+
+    def _kernel_loc(self) -> tuple:
+        """``(file, line, 0)`` of the kernel's declaration (its DISubprogram)."""
+        node = self.mt.metadata.get(self.ft.attachment("dbg"))
+        line = int(node[1].get("line", "0")) if node and isinstance(node[1], dict) else 0
+        return (self.source_path or self.main_file or "?", line, 0)
+
+    def _source_params(self) -> list:
+        """(source name, IL name, C type or "") per kernel parameter in source order: the
+        IL name is the scalar parameter ``$n`` or, for pointers and structs passed by value,
+        the array ``$$p``; the C type comes from ``kernel_arg_type`` metadata (OpenCL)."""
+        out = []
+        for idx, a in enumerate(self.fn.arguments):
+            key = ("a", "arg:" + a.name)
+            il_name = self.arrays[key].name if key in self.arrays else self.vname(a.name)
+            ctype = self.kernel_arg_types[idx] if idx < len(self.kernel_arg_types) else ""
+            out.append((a.name or f"arg{idx}", il_name, ctype or ""))
+        return out
+
+    def elem_count(self, a: Array) -> int | None:
+        """Number of cells of an array of statically known size (a ``__local`` /
+        ``__shared__`` / ``__constant`` / private array or a fixed-size global), None for
+        kernel pointer arguments and zero-sized (``extern __shared__ T s[]``) arrays.
+        A trailing partial cell counts as a cell."""
+        if a.llvm_type is None:
+            return None
+        try:
+            size = self.layout.alloc_size(a.llvm_type)
+        except LayoutError:
+            return None
+        return -(-size // a.cell) if size > 0 else None
 
     def _byval_params(self) -> list:
         """Scalar kernel parameters ``$s$0``, ``$s$1`` ... for the cells of each struct passed
@@ -1274,13 +1328,17 @@ class Translator:
         decls.append(il.ProcedureDecl("$bugle_barrier", (("local_fence", il.BV1), ("global_fence", il.BV1)),
                                       attrs=(il.Attr("barrier"),)))
         decls += self.atomics.decls()
+        decls += self.asyncs.decls()  # async copies and waits (bugle.async_copy)
+        decls += self.calls.decls()  # warp operations used (bugle.builtins)
         decls += self.fns.decls()
         private = [il.VarDecl(a.name, self._map_type(a), (il.Attr("source_name", (a.source_name,)),
-                                                          il.Attr("elem_width", (il.IntLit(8 * a.cell),))))
+                                                          il.Attr("elem_width", (il.IntLit(8 * a.cell),)))
+                              + self._count_attr(a))
                    for a in arrays if a.space == "private"]
         src_file = self.source_path or self.main_file or "?"
         attrs = (il.Attr("kernel"), il.Attr("source_name", (self.kname,)),
-                 il.Attr("language", (self.language,)), il.Attr("source_file", (src_file,)))
+                 il.Attr("language", (self.language,)), il.Attr("source_file", (src_file,)),
+                 il.Attr("source_params", tuple(x for p in self.source_params for x in p)))
         modifies = tuple(a.name for a in arrays if a.space != "private" and a.name in self.written)
         proc = il.ProcedureDecl("$" + _sanitize(self.kname), tuple(params), (), tuple(self.requires),
                                 modifies, attrs, tuple(private) + tuple(self.locals.values()),
@@ -1289,14 +1347,23 @@ class Translator:
         return il.Program(tuple(decls))
 
     def _map_type(self, a: Array) -> il.MapType:
+        if self.images.map_type(a) is not None:
+            return self.images.map_type(a)
         return il.MapType(il.BvType(self.P), il.BvType(8 * a.cell))
 
     def _array_attrs(self, a: Array) -> tuple:
+        if self.images.attrs(a) is not None:
+            return self.images.attrs(a)
         attrs = [il.Attr("source_name", (a.source_name,)), il.Attr(a.space),
                  il.Attr("elem_width", (il.IntLit(8 * a.cell),))]
         if a.elem_type and a.cell > 1:
             attrs.append(il.Attr("elem_type", (a.elem_type,)))
-        return tuple(attrs)
+        return tuple(attrs) + self._count_attr(a)
+
+    def _count_attr(self, a: Array) -> tuple:
+        """``{:elem_count N}`` (cells) for arrays of known size (``--check-array-bounds``)."""
+        n = self.elem_count(a)
+        return (il.Attr("elem_count", (il.IntLit(n),)),) if n is not None else ()
 
 
 MAX_BYVAL_CELLS = 256

@@ -1,9 +1,17 @@
-"""``make bench``: run every corpus kernel end to end; print each time and the median.
+"""``make bench``: run corpus kernels end to end; print per-phase times and their medians.
 
-Times are wall-clock seconds of one ``gpuverify`` process per kernel (clang, translation,
-lock-step, Houdini, final check), with per-phase times from ``--time``.
-Performance is measured here, never asserted in tests.
+    python tests/bench.py [PATH...]          (default: corpus; files or directories)
+    make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda'
+
+One ``gpuverify --time`` process per kernel with its header flags.  Per kernel: the exit
+code, the four phases the driver reports (``vcgen.driver.Timings``: front end = clang +
+translate, lock-step = abstract + lockstep, Houdini, final check), their sum, and the
+wall-clock time of the process (adds interpreter start-up and imports).  Then the median
+and the total of every column.  Times are seconds.  Performance is measured here, never
+asserted in tests.
 """
+from __future__ import annotations
+
 import re
 import statistics
 import subprocess
@@ -13,31 +21,61 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from vcgen.driver import Timings  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
+PHASES = tuple(g for g, _ in Timings.GROUPS)
+COLUMNS = PHASES + ("total", "wall")
+TIMING = re.compile(r"^timing: (.*)$", re.M)
+TIMEOUT = 600
 
-def main(dirs: list) -> int:
+
+def parse_timing(stderr: str) -> dict:
+    """``{phase: seconds}`` from the driver's ``timing:`` line ({} when it printed none)."""
+    m = TIMING.search(stderr)
+    if not m:
+        return {}
+    return {k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+)s", m.group(1))}
+
+
+def run_kernel(k: Path) -> tuple:
+    """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k``; exit 7 on timeout."""
+    cmd = [sys.executable, "-m", "vcgen.driver", *parse_header(k).flags, "--time", str(k)]
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
+        code, times = p.returncode, parse_timing(p.stderr)
+    except subprocess.TimeoutExpired:
+        code, times = 7, {}
+    times["wall"] = time.perf_counter() - t0
+    return code, times
+
+
+def _row(label: str, values: dict, tail: str = "") -> str:
+    cells = "".join(f"{values[c]:>10.3f}" if c in values else f"{'-':>10s}" for c in COLUMNS)
+    return f"{label:<48s}{cells}{tail}"
+
+
+def main(paths: list) -> int:
+    try:
+        kernels = collect_kernels([Path(p).resolve() for p in paths] or [ROOT / "corpus"])
+    except FileNotFoundError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    print(f"{'kernel':<48s}" + "".join(f"{c:>10s}" for c in COLUMNS) + "  exit", flush=True)
     rows = []
-    for k in collect_kernels([Path(d).resolve() for d in dirs] or [ROOT / "corpus"]):
-        h = parse_header(k)
-        t0 = time.perf_counter()
-        p = subprocess.run([sys.executable, "-m", "vcgen.driver", *h.flags, "--time", str(k)],
-                           capture_output=True, text=True, cwd=ROOT, timeout=600)
-        dt = time.perf_counter() - t0
-        phases = re.search(r"timing: (.*)", p.stderr)
-        rows.append((dt, k, p.returncode, phases.group(1) if phases else ""))
-        print(f"{dt:7.2f}s  exit {p.returncode}  {k.relative_to(ROOT)}  {phases.group(1) if phases else ''}",
-              flush=True)
-    times = [r[0] for r in rows]
-    if times:
-        worst = max(rows)
-        print(f"\n{len(times)} kernels: median {statistics.median(times):.2f}s, "
-              f"mean {statistics.mean(times):.2f}s, worst {worst[0]:.2f}s ({worst[1].name}), "
-              f"total {sum(times):.1f}s")
-        for phase in ("clang", "translate", "abstract", "lockstep", "houdini", "verify"):
-            vals = [float(m.group(1)) for r in rows for m in [re.search(rf"{phase} ([0-9.]+)s", r[3])] if m]
-            if vals:
-                print(f"  {phase:10s} median {statistics.median(vals):.3f}s  total {sum(vals):.1f}s")
+    for k in kernels:
+        code, times = run_kernel(k)
+        rows.append(times)
+        name = str(k.relative_to(ROOT)) if k.is_relative_to(ROOT) else str(k)
+        print(_row(name[-47:], times, f"  {code}"), flush=True)
+    if not rows:
+        print("bench: no kernels found", file=sys.stderr)
+        return 1
+    print("-" * (48 + 10 * len(COLUMNS)))
+    cols = {c: [r[c] for r in rows if c in r] for c in COLUMNS}
+    print(_row(f"median ({len(rows)} kernels)", {c: statistics.median(v) for c, v in cols.items() if v}))
+    print(_row("total", {c: sum(v) for c, v in cols.items() if v}))
     return 0
 
 

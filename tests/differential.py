@@ -132,7 +132,8 @@ def load_corpus_kernel(path: str) -> Subject:
         lang = "cuda" if path.endswith(".cu") else "opencl"
         ir = compile_kernel(path, language=lang, defines=tuple(o["defines"]), includes=tuple(o["includes"]),
                             spir64=o["spir64"])
-        prog = translate_ir(ir, o["kernel"], path)
+        from vcgen.kernel_args import apply_kernel_args
+        prog = apply_kernel_args(translate_ir(ir, o["kernel"], path), o.get("kernel_args"))
         lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"],
                                  o["grid_dim"], o["global_offset"], o["only_intra_group"], False,
                                  o["no_benign_tolerance"], True)
@@ -208,7 +209,11 @@ class Differential:
         self.kernel_name = kernel.name
         self.kernel_entry = kernel.blocks[0]
         self.arrays = {d.name: d for d in one.globals() if isinstance(d.type, il.MapType)}
-        self.tracked = sorted(n for n, d in self.arrays.items() if not il.has_attr(d.attrs, "constant"))
+        # arrays some thread writes: lockstep leaves the others alone at barriers
+        written = {l.name for b in kernel.blocks for c in b.cmds if isinstance(c, il.Assign)
+                   for l in c.lhss if isinstance(l, il.MapLhs)}
+        self.tracked = sorted(n for n, d in self.arrays.items()
+                              if not il.has_attr(d.attrs, "constant") and n in written)
         self.space = {n: ("group_shared" if il.has_attr(d.attrs, "group_shared") else "global")
                       for n, d in self.arrays.items()}
         self.one_locals = {n for n, _ in kernel.params} | {v.name for v in kernel.locals} | \
@@ -237,6 +242,13 @@ class Differential:
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
                     raise Unsupported("atomics return arbitrary values: thread values are not "
                                       "determined by ids and inputs")
+                if isinstance(c, il.Assert) and il.has_attr(c.attrs, "global_annotation"):
+                    raise Unsupported("__global_ annotations are checked for threads that do not "
+                                      "execute them: no one-thread reference")
+                if isinstance(c, il.Call) and (il.has_attr(c.attrs, "async_copy") or c.outs
+                                               or c.proc.startswith(("$bugle_wait", "$bugle_syncwarp"))):
+                    raise Unsupported(f"call to {c.proc}: warp operations and asynchronous copies "
+                                      "are not modelled by the reference")
             if isinstance(b.transfer, il.Goto) and len(b.transfer.targets) > 1:
                 for t in b.transfer.targets:
                     first = by_label[t].cmds[0] if by_label[t].cmds else None
@@ -249,6 +261,8 @@ class Differential:
         havoc policy can install the memory after the barrier."""
         decls = []
         for d in one.decls:
+            if isinstance(d, il.FunctionDecl) and il.has_attr(d.attrs, "annotation"):
+                raise Unsupported(f"annotation query {d.name} has no one-thread meaning")
             if isinstance(d, il.ProcedureDecl) and il.has_attr(d.attrs, "barrier"):
                 if d.blocks is not None or d.outs:
                     raise Unsupported(f"barrier procedure {d.name} has a body or outputs")

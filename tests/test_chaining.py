@@ -24,6 +24,7 @@ from header_flags import stage_flags
 from vcgen import cli as vcgen_cli
 from vcgen.abstract import choose_abstraction
 from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.kernel_args import apply_kernel_args
 from vcgen.lockstep import lockstep
 from vcgen.parser import parse_program
 from vcgen.printer import program_str
@@ -57,13 +58,17 @@ def build_in_memory(kernel: str) -> list:
     """[one-thread, abstracted one-thread, two-thread] programs of a corpus kernel."""
     flags = parse_header(REPO / kernel).flags
     defines, includes, spir64 = cc_args(flags)
-    ir = compile_kernel(str(REPO / kernel), defines=defines, includes=includes, spir64=spir64)
+    clang_opts = [f.split("=", 1)[1] for f in stage_flags("cc", flags) if f.startswith("--clang-opt=")]
+    ir = compile_kernel(str(REPO / kernel), defines=defines, includes=includes, spir64=spir64,
+                        clang_opts=clang_opts)
     name = next((f.split("=", 1)[1] for f in stage_flags("translate", flags) if f.startswith("--kernel=")), None)
     one = translate_ir(ir, name, str(REPO / kernel))
     force = next((f[2:].split("-")[0] for f in stage_flags("abstract", flags)), None)
     abstracted = choose_abstraction(one, force=force)
-    opts = vcgen_cli.lockstep_options(**command_params(vcgen_cli.lockstep_cmd, "lockstep", flags))
-    return [one, abstracted, lockstep(abstracted, opts)]
+    params = command_params(vcgen_cli.lockstep_cmd, "lockstep", flags)
+    kernel_args = params.pop("kernel_args", None)  # `vcgen lockstep --kernel-args` adds requires first
+    opts = vcgen_cli.lockstep_options(**params)
+    return [one, abstracted, lockstep(apply_kernel_args(abstracted, kernel_args), opts)]
 
 
 @pytest.mark.parametrize("kernel", CORPUS)
@@ -96,6 +101,8 @@ CHAIN_KERNELS = [
     "corpus/cuda/stencil1d.cu",                     # pass, 1-D CUDA with a halo
     "corpus/cuda/reduce_bug_divergence.cu",         # barrier divergence
     "corpus/cuda/assertion_bug_wrong.cu",           # failing user assertion
+    "corpus/opencl/kernel_args_stride.cl",          # --kernel-args (vcgen lockstep --kernel-args)
+    "corpus/cuda/shift_bounds_bug_negative.cu",     # --check-array-bounds
 ]
 
 

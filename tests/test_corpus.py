@@ -91,5 +91,6 @@ def _clang():
 def test_compiles_with_our_headers(path):
     """Every corpus kernel is valid OpenCL/CUDA for clang with bugle's headers."""
     cc = _clang()
-    ir = cc.run_clang(str(path), cc.language_of(str(path)))
+    opts = [f.split("=", 1)[1] for f in parse_header(path).flags if f.startswith("--clang-opt=")]
+    ir = cc.run_clang(str(path), cc.language_of(str(path)), clang_opts=opts)
     assert "define " in ir

@@ -82,14 +82,16 @@ def abstract_cmd(input, output, force):
 
 
 def lockstep_options(local_size, num_groups, global_size, block_dim, grid_dim, global_offset,
-                     only_intra_group, only_divergence, no_benign_tolerance, no_infer, warp_sync=None):
+                     only_intra_group, only_divergence, no_benign_tolerance, no_infer, warp_sync=None,
+                     check_array_bounds=False):
     from .launch import launch_config
     from .lockstep import LockstepOptions
     if warp_sync is not None and warp_sync <= 0:
         raise ToolError("--warp-sync: the warp size must be positive", ExitCode.COMMAND_LINE_ERROR)
     return LockstepOptions(launch_config(local_size, num_groups, global_size, block_dim, grid_dim, global_offset),
                            only_intra_group=only_intra_group, only_divergence=only_divergence,
-                           benign_tolerance=not no_benign_tolerance, infer=not no_infer, warp_sync=warp_sync)
+                           benign_tolerance=not no_benign_tolerance, infer=not no_infer, warp_sync=warp_sync,
+                           check_array_bounds=check_array_bounds)
 
 
 def launch_flags(f):
@@ -106,6 +108,8 @@ def launch_flags(f):
         click.option("--no-infer", is_flag=True, help="Generate no candidate invariants."),
         click.option("--warp-sync", "warp_sync", type=int, default=None,
                      help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA)."),
+        click.option("--check-array-bounds", is_flag=True,
+                     help="Check accesses to arrays of known size stay in bounds."),
     ]):
         f = opt(f)
     return f
@@ -114,8 +118,10 @@ def launch_flags(f):
 @main.command("lockstep")
 @click.argument("input", default="-")
 @click.option("-o", "--output", default="-", help="Output two-thread .bpl file (default: stdout).")
+@click.option("--kernel-args", "kernel_args", default=None, metavar="NAME,V1,*,...",
+              help="Fix scalar kernel arguments (source order; * = any value).")
 @launch_flags
-def lockstep_cmd(input, output, **flags):
+def lockstep_cmd(input, output, kernel_args, **flags):
     """Two-thread reduction: one-thread .gbpl -> two-thread .bpl with checks and candidates.
 
     Uniformity analysis, lock-step predication of the unstructured CFG, access logging,
@@ -124,8 +130,9 @@ def lockstep_cmd(input, output, **flags):
     from .lockstep import lockstep
 
     def body():
+        from .kernel_args import apply_kernel_args
         opts = lockstep_options(**flags)
-        prog = lockstep(load_program(input), opts)
+        prog = lockstep(apply_kernel_args(load_program(input), kernel_args), opts)
         fileio.write_text(output, printer.program_str(prog), input)
     run_guarded(body)
 

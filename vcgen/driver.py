@@ -25,7 +25,13 @@ LANGS = {".cl": "opencl", ".cu": "cuda", ".ll": "llvm", ".gbpl": "gbpl", ".bpl":
 
 @dataclass
 class Timings:
+    """Wall-clock seconds per pipeline step (``clang``, ``translate``, ``abstract``,
+    ``lockstep``, ``houdini``, ``verify``), reported by ``--time`` as four phases."""
     phases: dict = field(default_factory=dict)
+
+    # reported phase -> the steps it sums (issue 4: front end, lock-step, Houdini, final check)
+    GROUPS = (("frontend", ("clang", "translate")), ("lockstep", ("abstract", "lockstep")),
+              ("houdini", ("houdini",)), ("check", ("verify",)))
 
     def run(self, name: str, fn, *a, **k):
         t0 = time.perf_counter()
@@ -34,10 +40,89 @@ class Timings:
         finally:
             self.phases[name] = self.phases.get(name, 0.0) + time.perf_counter() - t0
 
+    def grouped(self) -> dict:
+        """Seconds per reported phase (0.0 for a phase that did not run), in pipeline order."""
+        return {g: sum(self.phases.get(s, 0.0) for s in steps) for g, steps in self.GROUPS}
+
+    def line(self) -> str:
+        """``timing: frontend 0.120s, lockstep 0.031s, houdini 0.502s, check 0.100s, total 0.753s``"""
+        g = self.grouped()
+        return "timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in g.items()) + f", total {sum(g.values()):.3f}s"
+
 
 def _temp_path(kernel: str, suffix: str) -> str:
     p = Path(kernel)
     return str(p.with_name(p.stem + suffix))
+
+
+def _translate(ir: str, o: dict, source: str | None):
+    """bugle translate; without ``--kernel`` the name given to ``--kernel-args`` picks the
+    kernel of a file with several (an unknown name is then a command-line error)."""
+    from bugle import BugleError
+    from bugle.translate import translate_ir
+    from .kernel_args import parse_spec
+    wanted = o["kernel"] or (parse_spec(o["kernel_args"])[0] if o["kernel_args"] else None)
+    try:
+        return translate_ir(ir, wanted, source)
+    except BugleError as e:
+        if o["kernel"] is None and wanted is not None and f"no kernel named {wanted}" in str(e):
+            raise ToolError(f"--kernel-args: no kernel named {wanted} in {source or 'the module'}",
+                            ExitCode.COMMAND_LINE_ERROR) from None
+        raise
+
+
+# Options `--vcgen-opt=OPT` may set: those of the abstract / lockstep / houdini / verify stages.
+VCGEN_OPTS = ("no_infer", "only_intra_group", "only_divergence", "no_benign_tolerance", "warp_sync",
+              "check_array_bounds", "equality_abstraction", "adversarial_abstraction", "math_int",
+              "refutation", "disable_rules", "infer_info", "kernel_args")
+
+
+def _apply_vcgen_opts(o: dict) -> None:
+    """Fold each ``--vcgen-opt=--flag[=V]`` into ``o`` as if ``--flag[=V]`` had been given.
+
+    Raises ToolError(COMMAND_LINE_ERROR) for options that are not vcgen-stage options
+    (``VCGEN_OPTS``) or have a bad value."""
+    by_flag = {f: p for p in command.params if isinstance(p, click.Option) and p.name in VCGEN_OPTS
+               for f in p.opts}
+    for text in (t for opt in o["vcgen_opts"] for t in opt.split()):  # "--a --b" is two options
+        flag, eq, value = text.partition("=")
+        p = by_flag.get(flag)
+        if p is None:
+            known = " ".join(sorted(f for f in by_flag if f.startswith("--")))
+            raise ToolError(f"--vcgen-opt: unknown vcgen option {text!r} (known: {known})",
+                            ExitCode.COMMAND_LINE_ERROR)
+        if p.is_flag and eq:
+            raise ToolError(f"--vcgen-opt: {flag} takes no value", ExitCode.COMMAND_LINE_ERROR)
+        if not p.is_flag and not eq:
+            raise ToolError(f"--vcgen-opt: {flag} needs a value ({flag}=V)", ExitCode.COMMAND_LINE_ERROR)
+        try:
+            val = True if p.is_flag else p.type.convert(value, p, None)
+        except click.BadParameter as e:
+            raise ToolError(f"--vcgen-opt: {flag}: {e.message}", ExitCode.COMMAND_LINE_ERROR) from None
+        o[p.name] = tuple(o[p.name]) + (val,) if p.multiple else val
+
+
+def _check_options(o: dict, kernel: str) -> None:
+    """Inconsistent flag combinations: ToolError(COMMAND_LINE_ERROR) with a one-line reason.
+    (Launch-size conflicts are checked by ``vcgen.launch.launch_config``.)"""
+    conflicts = [
+        (o["verify_mode"] and o["findbugs"], "--verify and --findbugs exclude each other"),
+        (o["verify_mode"] and o["loop_unwind"] is not None, "--loop-unwind is for --findbugs, not --verify"),
+        (o["equality_abstraction"] and o["adversarial_abstraction"],
+         "--equality-abstraction and --adversarial-abstraction exclude each other"),
+        (o["only_divergence"] and o["equality_abstraction"],
+         "--only-divergence uses the adversarial abstraction; drop --equality-abstraction"),
+        (o["stop_at_gbpl"] and o["stop_at_bpl"], "give only one of --stop-at-gbpl and --stop-at-bpl"),
+        (o["global_offset"] and (o["block_dim"] or o["grid_dim"]),
+         "--global_offset is an OpenCL flag; it does not combine with --blockDim/--gridDim"),
+        (o["loop_unwind"] is not None and o["loop_unwind"] < 0, "--loop-unwind must not be negative"),
+        (o["timeout"] is not None and o["timeout"] < 0, "--timeout must not be negative (0 = no limit)"),
+        (bool(o["clang_opts"]) and LANGS.get(Path(kernel).suffix) not in ("opencl", "cuda"),
+         "--clang-opt needs an OpenCL (.cl) or CUDA (.cu) kernel"),
+    ]
+    for bad, why in conflicts:
+        if bad:
+            raise ToolError(why, ExitCode.COMMAND_LINE_ERROR)
 
 
 def run(kernel: str, o: dict) -> int:
@@ -60,7 +145,8 @@ def run(kernel: str, o: dict) -> int:
     keep = o["keep_temps"]
     lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"], o["grid_dim"],
                              o["global_offset"], o["only_intra_group"], o["only_divergence"],
-                             o["no_benign_tolerance"], o["no_infer"] or o["findbugs"], o["warp_sync"])
+                             o["no_benign_tolerance"], o["no_infer"] or o["findbugs"], o["warp_sync"],
+                             o["check_array_bounds"])
     if o["warp_sync"]:
         click.echo(f"warning: --warp-sync={o['warp_sync']} assumes the threads of a warp execute in lock-step "
                    "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
@@ -68,25 +154,31 @@ def run(kernel: str, o: dict) -> int:
     if lang in ("opencl", "cuda"):
         from bugle.cc import compile_kernel
         ir = times.run("clang", compile_kernel, kernel, language=lang, defines=o["defines"],
-                       includes=o["includes"], spir64=o["spir64"])
+                       includes=o["includes"], spir64=o["spir64"], clang_opts=o["clang_opts"])
         if keep:
             fileio.write_text(_temp_path(kernel, ".ll"), ir)
     if lang in ("opencl", "cuda", "llvm"):
-        from bugle.translate import translate_ir
         if lang == "llvm":
             ir = fileio.read_text(kernel)
-        prog = times.run("translate", translate_ir, ir, o["kernel"], kernel if lang != "llvm" else None)
+        prog = times.run("translate", _translate, ir, o, kernel if lang != "llvm" else None)
     else:
         from .cli import load_program
         prog = load_program(kernel)
+    from .boogie_file import splice
+    from .kernel_args import apply_kernel_args
+    if lang == "bpl":
+        prog = splice(apply_kernel_args(prog, o["kernel_args"]), o["boogie_file"])
     if lang != "bpl":
-        if keep or o["stop_at_gbpl"]:
+        fixed = apply_kernel_args(prog, o["kernel_args"])  # as `vcgen lockstep --kernel-args` does
+        if keep or o["stop_at_gbpl"]:  # the .gbpl is bugle's output, without the fixed values
             fileio.write_text(_temp_path(kernel, ".gbpl"), printer.program_str(prog), kernel)
         if o["stop_at_gbpl"]:
             return 0
+        prog = fixed
         prog = times.run("abstract", choose_abstraction, prog, o["force_abstraction"] or
                          ("adversarial" if o["only_divergence"] else None))
         prog = times.run("lockstep", lockstep, prog, lopts)
+        prog = splice(prog, o["boogie_file"])
         if keep or o["stop_at_bpl"]:
             fileio.write_text(_temp_path(kernel, ".bpl"), printer.program_str(prog), kernel)
         if o["stop_at_bpl"]:
@@ -104,14 +196,14 @@ def run(kernel: str, o: dict) -> int:
         if keep:
             fileio.write_text(_temp_path(kernel, ".inv.bpl"), printer.program_str(prog), kernel)
         if o["infer_info"]:
-            click.echo("\n".join(stats.lines()))
+            click.echo("\n".join(stats.lines()), err=o["json"])  # keep stdout pure JSON
     result = times.run("verify", verify_program, prog, vopts, kernel)
     if o["math_int"] and not o["json"]:
         from .solvers import MATH_INT_WARNING
         click.echo(MATH_INT_WARNING)
     click.echo(render_report(result, vopts), nl=False)
     if o["time"]:
-        click.echo("timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in times.phases.items()), err=True)
+        click.echo(times.line(), err=True)
     return int(result.exit_code)
 
 
@@ -129,8 +221,8 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--findbugs", is_flag=True, help="Bug-finding mode: unroll loops, no invariants.")
 @click.option("--loop-unwind", "loop_unwind", type=int, default=None, help="Unroll depth in --findbugs mode.")
 @click.option("--verify", "verify_mode", is_flag=True, help="Verification mode (the default).")
-@click.option("--equality-abstraction", "force_abstraction", flag_value="equality", help="Equality abstraction for every array.")
-@click.option("--adversarial-abstraction", "force_abstraction", flag_value="adversarial", help="Adversarial abstraction for every array.")
+@click.option("--equality-abstraction", is_flag=True, help="Equality abstraction for every array.")
+@click.option("--adversarial-abstraction", is_flag=True, help="Adversarial abstraction for every array.")
 @click.option("--no-benign-tolerance", is_flag=True, help="Report same-value write-write races.")
 @click.option("--only-divergence", is_flag=True, help="Check barrier divergence only.")
 @click.option("--only-intra-group", is_flag=True, help="Check races within work groups only.")
@@ -153,6 +245,17 @@ def run(kernel: str, o: dict) -> int:
               help="Drop the candidate invariants of RULE (e.g. r7) before Houdini (rule worth).")
 @click.option("--spir64", is_flag=True, help="64-bit size_t for OpenCL kernels.")
 @click.option("--time", is_flag=True, help="Print per-phase times on stderr.")
+@click.option("--kernel-args", "kernel_args", default=None, metavar="NAME,V1,*,...",
+              help="Fix scalar arguments of kernel NAME, in source parameter order (* = any value; "
+                   "pointers take *). Decimal or hex.")
+@click.option("--check-array-bounds", is_flag=True,
+              help="Report accesses outside arrays of known size (local/shared/constant/private/global arrays).")
+@click.option("--boogie-file", "boogie_file", multiple=True, metavar="FILE",
+              help="Extra IL declarations (axioms, functions, ...) added before verification (repeatable).")
+@click.option("--clang-opt", "clang_opts", multiple=True, metavar="OPT",
+              help="Option passed through to clang -cc1, e.g. --clang-opt=-DN=4 (repeatable).")
+@click.option("--vcgen-opt", "vcgen_opts", multiple=True, metavar="OPT",
+              help="Option of the vcgen stages, e.g. --vcgen-opt=--no-infer (repeatable).")
 def command(kernel_file, **o):
     """Verify a GPU kernel free of data races and barrier divergence."""
     kernel = kernel_file
@@ -160,6 +263,10 @@ def command(kernel_file, **o):
         raise click.UsageError("missing KERNEL file")
     o["defines"] = tuple(o["defines"])
     o["includes"] = tuple(o["includes"])
+    _apply_vcgen_opts(o)
+    _check_options(o, kernel)
+    o["force_abstraction"] = ("equality" if o["equality_abstraction"] else
+                              "adversarial" if o["adversarial_abstraction"] else None)
     if o["loop_unwind"] is not None and not o["findbugs"]:
         o["findbugs"] = True
     sys.exit(run(kernel, o))

@@ -463,6 +463,39 @@ def substitute(e: Expr, m: dict) -> Expr:
     return go(e, frozenset())
 
 
+def rewrite(e: Expr, fn) -> Expr:
+    """Top-down rewrite: at each node ``fn(x)`` returns a replacement (not rewritten
+    further) or None to rebuild ``x`` from its rewritten children."""
+    def go(x: Expr) -> Expr:
+        r = fn(x)
+        if r is not None:
+            return r
+        if isinstance(x, (Var, BvLit, BoolLit, IntLit)):
+            return x
+        if isinstance(x, FunApp):
+            return FunApp(x.name, tuple(go(a) for a in x.args))
+        if isinstance(x, MapSelect):
+            return MapSelect(go(x.map), go(x.index))
+        if isinstance(x, MapStore):
+            return MapStore(go(x.map), go(x.index), go(x.value))
+        if isinstance(x, BinOp):
+            return BinOp(x.op, go(x.left), go(x.right))
+        if isinstance(x, UnOp):
+            return UnOp(x.op, go(x.operand))
+        if isinstance(x, Old):
+            return Old(go(x.operand))
+        if isinstance(x, IfThenElse):
+            return IfThenElse(go(x.cond), go(x.then), go(x.els))
+        if isinstance(x, BvConcat):
+            return BvConcat(go(x.left), go(x.right))
+        if isinstance(x, BvExtract):
+            return BvExtract(go(x.operand), x.hi, x.lo)
+        if isinstance(x, Quantifier):
+            return replace(x, body=go(x.body))
+        raise TypeError(f"not an expression: {x!r}")
+    return go(e)
+
+
 def cmd_exprs(c: Cmd) -> Iterator[Expr]:
     """Expressions read by a command (map-assignment indices included)."""
     if isinstance(c, Assign):

@@ -21,6 +21,11 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
   2's accesses are checked against the log; thread 1 is logged before thread 2 is
   checked (paper 000, section 5; DESIGN.md 5.5-5.8).
 * Candidate invariants are added at loop heads by ``vcgen.candidates``.
+
+Parts in their own modules (mixins of ``Lockstep``): ``vcgen.annotation_queries`` (the
+two-thread annotation queries), ``vcgen.async_copies`` (``async_work_group_copy``),
+``vcgen.warps`` (``--warp-sync``, ``__syncwarp``, shuffles, votes); shared names in
+``vcgen.twothread``.
 """
 from __future__ import annotations
 
@@ -29,13 +34,14 @@ from dataclasses import dataclass, field
 from . import il
 from .abstract import choose_abstraction
 from .candidates import CandidateFactory, LoopFacts
+from .annotation_queries import AnnotationQueries
+from .async_copies import WAIT_PROC, AsyncCopies, async_sites
 from .exitcodes import ExitCode, ToolError
 from .prelude import bv_decl
 from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
+from .twothread import DIMS, INT, ArrayInfo, _atomic_array, _loc_key, _space, _where, error  # noqa: F401
 from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
-
-DIMS = "xyz"
-INT = il.INT
+from .warps import WarpOps
 
 
 @dataclass
@@ -54,59 +60,10 @@ class LockstepOptions:
     benign_tolerance: bool = True
     infer: bool = True  # generate candidate invariants
     warp_sync: int | None = None  # warp size when warps run in lock-step (pre-Volta CUDA)
+    check_array_bounds: bool = False  # {:array_bounds} checks on arrays with {:elem_count}
 
 
-def error(msg: str) -> ToolError:
-    return ToolError(msg, ExitCode.GPUVERIFYVCGEN_ERROR)
-
-
-# ------------------------------------------------------------------------ the program
-
-
-@dataclass
-class ArrayInfo:
-    name: str
-    decl: il.VarDecl
-    space: str  # "global" | "group_shared" | "constant"
-    equality: bool
-    logged: bool
-
-    @property
-    def dom(self) -> il.Type:
-        return self.decl.type.domain
-
-    @property
-    def rng(self) -> il.Type:
-        return self.decl.type.range
-
-
-def _space(d: il.VarDecl) -> str:
-    for s in ("global", "group_shared", "constant"):
-        if il.has_attr(d.attrs, s):
-            return s
-    raise error(f"array {d.name} has no memory space attribute ({{:global}}, {{:group_shared}} or {{:constant}})")
-
-
-def _atomic_array(c: il.Call) -> str | None:
-    """The array of an atomic call ``call {:atomic "$$A", "add"} r := $bugle_atomic...(i, v);``."""
-    a = il.attr(c.attrs, "atomic")
-    return a.args[0] if a is not None and a.args else None
-
-
-def _where(attrs) -> str:
-    k = _loc_key(attrs)
-    return f"{k[0]}:{k[1]}:{k[2]}: " if k else ""
-
-
-def _loc_key(attrs) -> tuple | None:
-    a = il.attr(attrs, "sourceloc")
-    if a is None:
-        return None
-    f, l, c = a.args
-    return (f, l.value, c.value)
-
-
-class Lockstep:
+class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
     """Builds the two-thread program; see the module docstring."""
 
     def __init__(self, prog: il.Program, opts: LockstepOptions):
@@ -132,8 +89,12 @@ class Lockstep:
         self.local_types.update(dict(self.kernel.params))
         self.consts = prog.consts()
         self.declared_functions = set(prog.functions())
+        self.annotation_fns = {d.name: il.attr(d.attrs, "annotation").args for d in prog.decls
+                               if isinstance(d, il.FunctionDecl) and il.has_attr(d.attrs, "annotation")}
         self.dup_consts = {c for c in self.consts if c in ID_CONSTS + GROUP_CONSTS}
         self.fresh = 0
+        self.warp_pending: set = set()  # arrays logged by the current instruction (--warp-sync)
+        self.warp_pending_loc: tuple | None = None
         self.new_locals: dict = {}
         self.new_globals: dict = {}
         self.new_functions: dict = {}
@@ -150,8 +111,13 @@ class Lockstep:
         self.src = {b.label: b for b in self.kernel.blocks}
         self.succ = successors(self.kernel)
         self.headers = {lp.header for lp in self.loops}
+        self.written_arrays = {l.name for b in self.kernel.blocks for c in b.cmds if isinstance(c, il.Assign)
+                               for l in c.lhss if isinstance(l, il.MapLhs) and l.name in self.arrays}
         self.atomic_arrays = {_atomic_array(c) for b in self.kernel.blocks for c in b.cmds
                               if isinstance(c, il.Call) and _atomic_array(c)}
+        self.written_arrays |= self.atomic_arrays
+        self.async_sites = async_sites(self.kernel)  # site number -> AsyncSite
+        self.written_arrays |= {x.dst for x in self.async_sites.values()}
         self.candidates = CandidateFactory(self)
 
     # ---------------------------------------------------------------- naming helpers
@@ -209,20 +175,6 @@ class Lockstep:
     def same_group(self) -> il.Expr:
         return il.and_all(il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2"))
                           for d in DIMS if f"group_id_{d}" in self.dup_consts)
-
-    def same_warp(self) -> il.Expr:
-        """Both threads in one group and one warp (linear local id divided by the warp size)."""
-        ls = self.opts.launch.local_size
-
-        def linear(t: int) -> il.Expr:
-            terms = [(f"local_id_{d}${t}", m) for d, m in zip(DIMS, (1, ls[0], ls[0] * ls[1]))
-                     if f"local_id_{d}" in self.dup_consts]
-            e = None
-            for name, mult in terms:
-                x = il.Var(name) if mult == 1 else il.FunApp(self.bvfun("MUL", 32), (il.Var(name), il.BvLit(mult, 32)))
-                e = x if e is None else il.FunApp(self.bvfun("ADD", 32), (e, x))
-            return il.FunApp(self.bvfun("UDIV", 32), (e, il.BvLit(self.opts.warp_sync, 32)))
-        return il.BinOp("&&", self.same_group(), il.BinOp("==", linear(1), linear(2)))
 
     # ------------------------------------------------------------------ block emission
 
@@ -352,9 +304,12 @@ class Lockstep:
                     defs[l.name] = il.substitute(r, defs)
             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "user_invariant"):
                 e = il.substitute(c.expr, defs)
-                for t in (1, 2):
-                    guard = il.BinOp("==", self.cur(t), il.IntLit(lo))
-                    out.append(il.Assert(il.implies(guard, self.ex(e, t)), c.attrs + (il.Attr("thread", (il.IntLit(t),)),)))
+                here = {u: il.BinOp("==", self.cur(u), il.IntLit(lo)) for u in (1, 2)}
+                for t in self.ann_threads(e):
+                    inv = self.ann(e, t, here)
+                    if not il.has_attr(c.attrs, "global_annotation"):
+                        inv = il.implies(here[t], inv)
+                    out.append(il.Assert(inv, c.attrs + (il.Attr("thread", (il.IntLit(t),)),)))
         return out
 
     # ---------------------------------------------------------------- blocks
@@ -457,6 +412,7 @@ class Lockstep:
         loc = None
         for i, c in enumerate(b.cmds):
             if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
+                self._warp_clear(_loc_key(c.attrs))
                 loc = c.attrs
                 if c.expr != il.TRUE:
                     self._assume(c, preds)
@@ -473,8 +429,10 @@ class Lockstep:
                         raise ToolError(f"{_where(c.attrs)}error: user-specified invariant does not appear at loop head",
                                         ExitCode.GPUVERIFYVCGEN_ERROR)
                     continue  # hoisted to the loop head by _loop
-                for t in (1, 2):
-                    self.emit(il.Assert(il.implies(preds[t], self.ex(c.expr, t)),
+                glob = il.has_attr(c.attrs, "global_annotation")
+                for t in self.ann_threads(c.expr):
+                    e = self.ann(c.expr, t, preds)
+                    self.emit(il.Assert(e if glob else il.implies(preds[t], e),
                                         c.attrs + (il.Attr("thread", (il.IntLit(t),)),)))
             elif isinstance(c, il.Havoc):
                 for v in c.vars:
@@ -483,10 +441,11 @@ class Lockstep:
                 self._call(c, preds, loc)
             else:
                 raise error(f"unsupported command {c!r}")
+        self._warp_clear(None, end=True)
 
     def _assume(self, c: il.Assume, preds: dict) -> None:
-        for t in (1, 2):
-            self.emit(il.Assume(il.implies(preds[t], self.ex(c.expr, t))))
+        for t in self.ann_threads(c.expr):
+            self.emit(il.Assume(il.implies(preds[t], self.ann(c.expr, t, preds))))
 
     def _havoc_var(self, v: str, preds: dict) -> None:
         ty = self.local_types.get(v)
@@ -514,6 +473,7 @@ class Lockstep:
             for x in il.subexprs(e):
                 if isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in self.arrays:
                     raise error("memory reads must be whole assignments `x := A[i];` (docs/IL.md)")
+        self._private_bounds(c, preds, loc)
         lhss, rhss = [], []
         for t in (1, 2):
             for l, r in zip(c.lhss, c.rhss):
@@ -529,17 +489,21 @@ class Lockstep:
 
     # ------------------------------------------------------------- memory accesses
 
-    def _log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr, loc) -> None:
+    def _log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr, loc,
+             source: il.Expr | None = None) -> None:
         nd = self.tmp(il.BOOL, "log")
         self.emit(il.Havoc((nd.name,)))
         g = il.BinOp("&&", pred, nd) if pred != il.TRUE else nd
         targets = [(self.log_var(a, kind, "HAS_OCCURRED"), il.TRUE),
                    (self.log_var(a, kind, "OFFSET"), self.ex(index, 1)),
-                   (self.log_var(a, kind, "SOURCE"), self.sourceloc_num(_loc_key(loc or ())))]
+                   (self.log_var(a, kind, "SOURCE"), source or self.sourceloc_num(_loc_key(loc or ())))]
         if kind == "WRITE":
             targets.append((self.log_var(a, kind, "VALUE"), self.ex(value, 1)))
         self.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
                             tuple(il.ite(g, e, v) for v, e in targets)))
+        if self.opts.warp_sync:
+            self.warp_pending.add(a.name)
+            self.warp_pending_loc = _loc_key(loc or ())
 
     def _check(self, a: ArrayInfo, logged: str, access: str, index: il.Expr, value: il.Expr | None,
                pred: il.Expr, loc) -> None:
@@ -548,18 +512,45 @@ class Lockstep:
                     il.BinOp("==", self.log_var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.same_group())
-        if self.opts.warp_sync:
-            # Warp-mates execute in lock-step: accesses of different instructions are
-            # ordered, so only a logged access of this very instruction can conflict.
-            conflict.append(il.implies(self.same_warp(), il.BinOp(
-                "==", self.log_var(a, logged, "SOURCE"), self.sourceloc_num(_loc_key(loc or ())))))
         if logged == "WRITE" and access == "WRITE" and a.equality and self.opts.benign_tolerance:
             conflict.append(il.BinOp("!=", self.log_var(a, "WRITE", "VALUE"), self.ex(value, 2)))
         attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
             tuple(x for x in (loc or ()) if x.name == "sourceloc") + (il.Attr("check_offset", (idx2,)),)
         self.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))
 
+    def _bounds_check(self, name: str, decl_attrs, index: il.Expr, preds: dict, loc) -> None:
+        """With ``check_array_bounds``: per enabled thread, assert the cell index is below
+        the array's ``{:elem_count}`` (unsigned, so a negative index wraps and fails).
+        Arrays of unknown size (kernel pointer arguments) are not checked."""
+        n = il.attr(decl_attrs, "elem_count")
+        if not self.opts.check_array_bounds or n is None or not n.args:
+            return
+        src = tuple(x for x in (loc or ()) if x.name == "sourceloc")
+        ty = self.arrays[name].dom if name in self.arrays else self.local_types[name].domain
+        for t in (1, 2):
+            i = self.ex(index, t)
+            below = il.FunApp(self.bvfun("ULT", ty.width), (i, il.BvLit(n.args[0].value, ty.width))) \
+                if isinstance(ty, il.BvType) else il.BinOp("<", i, il.IntLit(n.args[0].value))
+            self.emit(il.Assert(il.implies(preds[t], below), (il.Attr("array_bounds", (name,)),) + src + (
+                il.Attr("thread", (il.IntLit(t),)), il.Attr("check_offset", (i,)))))
+
+    def _private_bounds(self, c: il.Assign, preds: dict, loc) -> None:
+        """Bounds checks for the accesses of ``c`` to private arrays (procedure-local maps)."""
+        if not self.opts.check_array_bounds:
+            return
+        private = getattr(self, "_private_maps", None)
+        if private is None:
+            private = self._private_maps = {v.name: v for v in self.kernel.locals if isinstance(v.type, il.MapType)}
+        for l in c.lhss:
+            if isinstance(l, il.MapLhs) and l.name in private:
+                self._bounds_check(l.name, private[l.name].attrs, l.index, preds, loc)
+        for e in c.rhss:
+            for x in il.subexprs(e):
+                if isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in private:
+                    self._bounds_check(x.map.name, private[x.map.name].attrs, x.index, preds, loc)
+
     def _read(self, a: ArrayInfo, target: str, index: il.Expr, preds: dict, loc) -> None:
+        self._bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
             self._log(a, "READ", index, None, preds[1], loc)
             self._check(a, "WRITE", "READ", index, None, preds[2], loc)
@@ -577,6 +568,7 @@ class Lockstep:
     def _write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict, loc) -> None:
         if a.space == "constant":
             raise error(f"write to constant array {a.name}")
+        self._bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
             self._log(a, "WRITE", index, value, preds[1], loc)
             self._check(a, "READ", "WRITE", index, value, preds[2], loc)
@@ -601,6 +593,7 @@ class Lockstep:
         a, index = self.arrays[name], c.args[0]
         if a.space == "constant":
             raise error(f"atomic on constant array {a.name}")
+        self._bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
             self._log(a, "ATOMIC", index, None, preds[1], loc)
             self._check(a, "READ", "ATOMIC", index, None, preds[2], loc)
@@ -617,7 +610,13 @@ class Lockstep:
     def _call(self, c: il.Call, preds: dict, loc) -> None:
         if _atomic_array(c) is not None:
             return self._atomic(c, preds, loc)
+        if il.has_attr(c.attrs, "async_copy"):
+            return self._async_copy(c, preds, loc)
+        if c.proc == WAIT_PROC:
+            return self._wait_events(c, preds)
         callee = next((p for p in self.prog.procedures() if p.name == c.proc), None)
+        if callee is not None and il.has_attr(callee.attrs, "warp_op"):
+            return self._warp_op(c, il.attr(callee.attrs, "warp_op").args[0], preds)
         if callee is None or not il.has_attr(callee.attrs, "barrier"):
             raise error(f"call to {c.proc}: only the barrier may be called in a kernel (inline calls first)")
         lf, gf = (a == il.BvLit(1, 1) for a in c.args)
@@ -628,14 +627,14 @@ class Lockstep:
         both_here = il.BinOp("==", preds[1], preds[2]) if preds[1] != il.TRUE else \
             il.BinOp("==", self.cur(2), self.cur(1))
         self.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
-        both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
         for a in self.arrays.values():
             covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
             if a.logged and covered:
+                both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
                 for kind in self.log_kinds(a):
                     v = self.log_var(a, kind, "HAS_OCCURRED")
-                    self.emit(il.assign(v.name, il.ite(both, il.FALSE, v)))
-            if a.equality and a.space != "constant":  # nobody writes constant memory
+                    self.emit(il.assign(v.name, il.ite(self._not_async(a, kind, both), il.FALSE, v)))
+            if a.equality and a.name in self.written_arrays:  # unwritten arrays keep their contents
                 h1 = self.glob(f"_HAVOC_{a.name}$1", a.decl.type)
                 h2 = self.glob(f"_HAVOC_{a.name}$2", a.decl.type)
                 self.emit(il.Havoc((h1.name, h2.name)))
@@ -651,7 +650,7 @@ class Lockstep:
         lc = self.opts.launch
         decls = []
         for d in self.prog.decls:
-            if isinstance(d, il.ProcedureDecl):
+            if isinstance(d, il.ProcedureDecl) or (isinstance(d, il.FunctionDecl) and d.name in self.annotation_fns):
                 continue
             if isinstance(d, il.ConstDecl) and d.name in self.dup_consts:
                 for t in (1, 2):
@@ -670,15 +669,15 @@ class Lockstep:
         decls += self.new_functions.values()
         decls += axioms
         decls += self.new_globals.values()
-        for (f, l, c), n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
+        for (f, l, c, *_site), n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
             decls.append(il.ConstDecl(f"$sourceloc_{n}", INT, attrs=(
                 il.Attr("sourceloc_num", (il.IntLit(n),)), il.Attr("sourceloc", (f, il.IntLit(l), il.IntLit(c))))))
         decls += self.candidates.declarations()
         k = self.kernel
         specs = []
         for s in k.specs:
-            for t in (1, 2):
-                specs.append(il.Spec(s.kind, self.ex(s.expr, t), s.free, s.attrs))
+            for t in self.ann_threads(s.expr):
+                specs.append(il.Spec(s.kind, self.ann(s.expr, t, {1: il.TRUE, 2: il.TRUE}), s.free, s.attrs))
         locals_ = []
         seen = set()
         for v in k.locals:
@@ -695,7 +694,8 @@ class Lockstep:
         if dup_params:
             raise error(f"kernel parameter {dup_params[0][0]} is assigned in the kernel; parameters must be read-only")
         mode = tuple(il.Attr(n) for n, on in (("only_intra_group", self.opts.only_intra_group),
-                                               ("only_divergence", self.opts.only_divergence)) if on)
+                                               ("only_divergence", self.opts.only_divergence),
+                                               ("check_array_bounds", self.opts.check_array_bounds)) if on)
         proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),) + mode,
                                 tuple(locals_), tuple(self.blocks))
         return il.Program(tuple(decls) + (proc,))

@@ -27,13 +27,20 @@ SPURIOUS_NOTE = ("note: bug-finding mode (loops unwound {n} times): reports are 
                  "uninterpreted floating point) and may be spurious")
 
 
-@lru_cache(maxsize=64)
 def _file_lines(path: str) -> tuple | None:
+    """Lines of ``path`` (None if unreadable); cached by absolute path and mtime, so
+    in-process runs from other directories or on edited files never see stale text."""
     try:
-        with open(path, errors="replace") as f:
-            return tuple(f.read().splitlines())
+        full = os.path.abspath(path)
+        return _read_lines(full, os.stat(full).st_mtime_ns)
     except OSError:
         return None
+
+
+@lru_cache(maxsize=64)
+def _read_lines(path: str, _mtime: int) -> tuple:
+    with open(path, errors="replace") as f:
+        return tuple(f.read().splitlines())
 
 
 def source_line(loc: Location | None, search_dirs: tuple = ()) -> str | None:
@@ -98,6 +105,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
             "invariant_entry": "loop invariant might not hold on entry",
             "invariant_maintained": "loop invariant might not be maintained by the loop",
             "postcondition": f"postcondition might not hold for {who}",
+            "precondition": f"precondition might not hold for {who}",
         }.get(e.kind, f"this assertion might not hold for {who}")
         out = _with_line(f"{where}: error: {msg}", e.location, dirs)
     if e.args:

@@ -242,7 +242,8 @@ def element_text(source_name: str, index, elem_width, elem_type) -> str:
 def _kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
-    for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition"):
+    for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition",
+              "precondition"):
         if check.has(k):
             return k
     lc = check.attr(loopcut.LOOP_CHECK)
@@ -296,7 +297,11 @@ def _error_record(check: vcmod.Check, reader: _ModelReader) -> ErrorRecord:
         if kind == "array_bounds":
             a = check.attr("array_bounds")
             if a is not None and a.args:
-                rec.array_name = reader.array_info(str(a.args[0]))[0]
+                name, width, etype = reader.array_info(str(a.args[0]))
+                rec.array_name = rec.array = name
+                off = check.attr("check_offset")
+                if off is not None and off.args:
+                    rec.element = element_text(name, reader.value_at(off.args[0], site), width, etype)
     return rec
 
 
@@ -312,6 +317,8 @@ def _claims(program: il.Program, language: str) -> list:
         if not il.has_attr(k.attrs, "only_intra_group"):
             out.append(f"no data races between {groups}")
     out += ["no barrier divergence", "no assertion failures"]
+    if il.has_attr(k.attrs, "check_array_bounds"):
+        out.append("no out-of-bounds accesses to arrays of known size")
     return out
 
 

@@ -183,6 +183,57 @@ static __device__ __forceinline__ long long __double_as_longlong(double x) {
 static __device__ __forceinline__ double __longlong_as_double(long long x) {
   return __builtin_bit_cast(double, x); }
 
+/* Warp-level primitives (CUDA C Programming Guide, "Warp Vote Functions", "Warp Shuffle
+   Functions", "Synchronization Functions"), as CUDA's own headers define them:
+   __syncwarp -> llvm.nvvm.bar.warp.sync, shuffles -> llvm.nvvm.shfl.sync.{idx,up,down,bfly}
+   on 32-bit values (64-bit values as two shuffles), votes -> llvm.nvvm.vote.*.sync, the
+   legacy mask-less forms -> llvm.nvvm.shfl.* / llvm.nvvm.vote.*.  bugle: __syncwarp orders
+   the accesses of warp-mates; shuffle results are arbitrary; votes are arbitrary but the
+   same for warp-mates; the *_sync forms are divergence-checked (bugle/builtins.py). */
+static __device__ __forceinline__ void __syncwarp(unsigned int mask = 0xffffffffu) {
+  __nvvm_bar_warp_sync(mask); }
+static __device__ __forceinline__ unsigned int __activemask(void) { return __nvvm_activemask(); }
+static __device__ __forceinline__ int __all_sync(unsigned int mask, int p) { return __nvvm_vote_all_sync(mask, p); }
+static __device__ __forceinline__ int __any_sync(unsigned int mask, int p) { return __nvvm_vote_any_sync(mask, p); }
+static __device__ __forceinline__ int __uni_sync(unsigned int mask, int p) { return __nvvm_vote_uni_sync(mask, p); }
+static __device__ __forceinline__ unsigned int __ballot_sync(unsigned int mask, int p) {
+  return __nvvm_vote_ballot_sync(mask, p); }
+static __device__ __forceinline__ int __all(int p) { return __nvvm_vote_all(p); }
+static __device__ __forceinline__ int __any(int p) { return __nvvm_vote_any(p); }
+static __device__ __forceinline__ unsigned int __ballot(int p) { return __nvvm_vote_ballot(p); }
+/* c operand of shfl: (warpSize - width) << 8 packs the segment mask; | 0x1f the lane clamp
+   (not for shfl.up, which clamps at lane 0). */
+#define BUGLE_SHFL_C(W, CLAMP) (((warpSize - (W)) << 8) | (CLAMP))
+#define BUGLE_SHFL32(NAME, KIND, T, ARG, CLAMP)                                                     \
+  static __device__ __forceinline__ T NAME##_sync(unsigned int mask, T v, ARG, int w = warpSize) {  \
+    return __nvvm_shfl_sync_##KIND##_i32(mask, (int)v, x, BUGLE_SHFL_C(w, CLAMP)); }                \
+  static __device__ __forceinline__ T NAME(T v, ARG, int w = warpSize) {                           \
+    return __nvvm_shfl_##KIND##_i32((int)v, x, BUGLE_SHFL_C(w, CLAMP)); }
+#define BUGLE_SHFLF(NAME, KIND, ARG, CLAMP)                                                         \
+  static __device__ __forceinline__ float NAME##_sync(unsigned int mask, float v, ARG, int w = warpSize) { \
+    return __nvvm_shfl_sync_##KIND##_f32(mask, v, x, BUGLE_SHFL_C(w, CLAMP)); }                     \
+  static __device__ __forceinline__ float NAME(float v, ARG, int w = warpSize) {                   \
+    return __nvvm_shfl_##KIND##_f32(v, x, BUGLE_SHFL_C(w, CLAMP)); }
+#define BUGLE_SHFL64(NAME, T, ARG)                                                                  \
+  static __device__ __forceinline__ T NAME##_sync(unsigned int mask, T v, ARG, int w = warpSize) {  \
+    unsigned long long u = __builtin_bit_cast(unsigned long long, v);                               \
+    unsigned int lo = NAME##_sync(mask, (unsigned int)u, x, w);                                     \
+    unsigned int hi = NAME##_sync(mask, (unsigned int)(u >> 32), x, w);                             \
+    return __builtin_bit_cast(T, ((unsigned long long)hi << 32) | lo); }
+#define BUGLE_SHFL(NAME, KIND, ARG, CLAMP)                                                          \
+  BUGLE_SHFL32(NAME, KIND, int, ARG, CLAMP) BUGLE_SHFL32(NAME, KIND, unsigned int, ARG, CLAMP)      \
+  BUGLE_SHFLF(NAME, KIND, ARG, CLAMP) BUGLE_SHFL64(NAME, long long, ARG)                            \
+  BUGLE_SHFL64(NAME, unsigned long long, ARG) BUGLE_SHFL64(NAME, double, ARG)
+BUGLE_SHFL(__shfl, idx, int x, 0x1f)
+BUGLE_SHFL(__shfl_up, up, unsigned int x, 0)
+BUGLE_SHFL(__shfl_down, down, unsigned int x, 0x1f)
+BUGLE_SHFL(__shfl_xor, bfly, int x, 0x1f)
+#undef BUGLE_SHFL
+#undef BUGLE_SHFL64
+#undef BUGLE_SHFLF
+#undef BUGLE_SHFL32
+#undef BUGLE_SHFL_C
+
 static __device__ __forceinline__ int min(int a, int b) { return a < b ? a : b; }
 static __device__ __forceinline__ int max(int a, int b) { return a > b ? a : b; }
 static __device__ __forceinline__ unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }

@@ -23,22 +23,25 @@ r11, r16    loopPredicateEquality,                      ``predicate_equality``
 r12, r13    noread, nowrite (A.12)                      ``no_access``
 r14, r15    pow2, pow2NotZero (A.13)                    ``pow2``
 r17         relationalPow2 (A.15)                       ``relational_pow2``
+r18         sameWarpNoaccess (A.16)                     ``same_warp``
 id          access at thread id plus offset             ``access_id``
             (paper 000 section 5.3)
 src         logged source precedes the head             ``source``
 log         unfilled logs only shrink                   ``log_ghost``
+fd          finite domains of pointer bases/offsets     ``finite_domain``
+            (extension; paper 000 section 5.1)
 ==========  ==========================================  =====================
 
-r18 (sameWarpNoaccess) is not generated: ``--warp-sync`` checks only same-instruction
-conflicts between warp-mates, so no warp-level log candidate is needed.
+r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each
+instruction) and in loops calling ``__syncwarp``.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import il
-from . import (access_breaking, access_id, contiguous, enabledness, log_ghost, loop_bound, no_access,
-               pow2, predicate_equality, relational_pow2, source, strided, uniform_guard)
+from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, log_ghost, loop_bound,
+               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard)
 from .bvexpr import PREDICATES, SMT, op_of
 from .context import KernelFacts, LoopContext, LoopFacts
 
@@ -51,13 +54,14 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 # Loop-level generators, in candidate order.
 LOOP_RULES = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
               strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
-              log_ghost.candidates, enabledness.loop_candidates)
+              log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.
-LOG_RULES = (source.log_candidates, no_access.log_candidates, strided.accesses, access_id.log_candidates,
+LOG_RULES = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
+             access_id.log_candidates,
              access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
-                              log_ghost) for r in m.RULES)
+                              log_ghost, same_warp, finite_domain) for r in m.RULES)
 
 
 class CandidateFactory:

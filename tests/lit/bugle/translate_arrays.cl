@@ -6,7 +6,7 @@
 // RUN: %bugle translate %t.ll -o - | %FileCheck %s
 // CHECK-DAG: var {:source_name "p"} {:global} {:elem_width 32} {:elem_type "int"} $$p: [bv32]bv32;
 // CHECK-DAG: var {:source_name "s"} {:group_shared} {:elem_width 32} {:elem_type "int"} $$s: [bv32]bv32;
-// CHECK: procedure {:kernel} {:source_name "k"} {:language "opencl"} {:source_file "translate_arrays.cl"} $k($n: bv32)
+// CHECK: procedure {:kernel} {:source_name "k"} {:language "opencl"} {:source_file "translate_arrays.cl"} {:source_params "p", "$$p", "int*", "s", "$$s", "int*", "n", "$n", "int"} $k($n: bv32)
 // CHECK: assume {:sourceloc "translate_arrays.cl", 25, 10} true;
 // CHECK-NEXT: [[V:\$[a-z0-9.]+]] := $$p[{{.*}}];
 // CHECK: assume {:sourceloc "translate_arrays.cl", 25, 8} true;

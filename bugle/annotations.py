@@ -1,0 +1,572 @@
+"""The annotation language: ``__assert``, ``__invariant``, ``__requires``, ``__ensures``
+and the two-thread queries, LLVM calls -> IL (docs/IL.md "Annotations").
+
+Paper 000 section 3 introduces preconditions, loop invariants and assertions over the
+two threads of the reduction; GPUVerify's annotation language adds queries about the
+other thread, enabledness and the access logs.  Here:
+
+* **Statements.** ``__assert(e)`` -> ``assert {:user_assert} e``; ``__assume(e)`` ->
+  ``assume e``; ``__invariant(e)`` -> ``assert {:user_invariant} e`` at the *start* of the
+  loop header that the call's loop condition belongs to (the condition may span several
+  blocks: ``&&``/``||`` branch); ``__requires(e)`` in the kernel -> ``requires e`` (kernel
+  precondition, assumed), in an inlined function -> ``assert {:precondition} e`` at the
+  call (checked at every call site); ``__ensures(e)`` -> ``assert {:postcondition} e``
+  before every return of its function (``bugle.cc`` marks the returns of functions that
+  have an ``__ensures`` with ``__bugle_return_<ty>(v)`` calls before inlining).  The
+  ``__global_*`` forms add ``{:global_annotation}``: checked whether or not the thread is
+  enabled.
+* **Queries** (``__enabled``, ``__uniform_int``, ``__distinct_int``, ``__all``,
+  ``__at_most_one``, ``__other_int``, ``__read``, ``__write``, ``__read_offset_bytes``,
+  ``__write_offset_bytes``, ``__return_val_int`` and their ``_bool`` forms) have no
+  one-thread value: every value depending on one is *deferred* — not assigned where LLVM
+  computes it but rebuilt as an expression inside the annotation that uses it, so that
+  lockstep evaluates it where the annotation is checked.  A branch on a deferred value
+  (short-circuit ``&&`` inside an annotation) is a nondeterministic ``goto``; the
+  rebuilt expression keeps the real condition.  A deferred value used by anything but
+  an annotation is a BugleError.  Two-thread queries become ``{:annotation ...}``
+  functions; lockstep (``vcgen.lockstep``) expands them per thread.
+* ``__implies(a, b)`` is ``!a || b`` (both evaluated); ``__old_int(x)`` is ``x`` as
+  computed where it is called (in an ``__ensures`` at function entry: the entry value);
+  ``__ptr_base(p)`` is the number of p's array (``bv32``), ``__ptr_offset_bytes(p)`` its
+  offset in bytes.
+
+Errors: BugleError (exit 4) naming the construct and line.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import llvmlite.binding as llvm
+import networkx as nx
+
+from vcgen import il
+
+from . import BugleError
+from .irtext import IntT, PtrT
+
+VK = llvm.ValueKind
+
+STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__invariant", "__global_assert",
+              "__global_invariant", "__global_requires", "__global_ensures")
+QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
+           "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
+           "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
+HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes")
+ALL = STATEMENTS + QUERIES + HELPERS
+RETURN_MARKER = re.compile(r"__bugle_return_(\w+)$")
+# instructions a deferred value may flow through (they are rebuilt as expressions)
+PURE_OPCODES = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
+                "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze"}
+
+
+def _and(a: il.Expr, b: il.Expr) -> il.Expr:
+    return b if a == il.TRUE else a if b == il.TRUE else il.BinOp("&&", a, b)
+
+
+def base_name(callee: str) -> str:
+    """``_Z13__uniform_inti`` -> ``__uniform_int`` (overloads are mangled)."""
+    m = re.match(r"_Z(\d+)", callee)
+    return callee[m.end():m.end() + int(m.group(1))] if m else callee
+
+
+class Annotations:
+    """Annotation handling for one kernel translation ``tr`` (``bugle.translate.Translator``).
+
+    ``prescan()`` runs once the CFG and definitions are known (after ``tr._params``)."""
+
+    def __init__(self, tr):
+        self.tr = tr
+        self.deferred: set = set()  # LLVM value names rebuilt inside annotations
+        self.block_of: dict = {}
+        self.invariants: dict = defaultdict(list)  # header label -> [(inst, it, global)]
+        self.ensures: dict = defaultdict(list)  # inlining key -> [(inst, it, global)]
+        self.markers: dict = defaultdict(list)  # inlining key -> [label]
+        self._idom: dict | None = None
+        self.short_circuit: set = set()  # labels of short-circuit regions of annotations
+
+    # ------------------------------------------------------------------ prescan
+    def prescan(self) -> None:
+        tr = self.tr
+        users = defaultdict(list)
+        sources = []
+        for label, pairs in tr.walk:
+            for inst, it in pairs:
+                if inst.name:
+                    self.block_of[inst.name] = label
+                for o in inst.operands:
+                    if o.value_kind == VK.instruction and o.name:
+                        users[o.name].append((inst, it))
+                name = self._callee(inst)
+                if name is None:
+                    continue
+                base = base_name(name)
+                if base in QUERIES:
+                    sources.append(inst)
+                elif base in ("__invariant", "__global_invariant"):
+                    head = self._loop_header(label, tr.loc(it))
+                    self.invariants[head].append((inst, it, base.startswith("__global")))
+                elif base in ("__ensures", "__global_ensures"):
+                    self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
+                elif RETURN_MARKER.match(name):
+                    self.markers[self._inline_key(it)].append(label)
+        work = [s.name for s in sources]
+        while work:  # short-circuit joins of deferred branches defer more values
+            self._defer(work, users)
+            work = self._short_circuits()
+        self._check_ensures()
+
+    def _callee(self, inst) -> str | None:
+        if inst.opcode != "call":
+            return None
+        c = list(inst.operands)[-1]
+        return c.name if c.value_kind == VK.function else None
+
+    def _defer(self, names: list, users: dict) -> None:
+        """Forward closure of the query results over pure instructions."""
+        tr = self.tr
+        work = list(names)
+        self.deferred.update(work)
+        while work:
+            v = work.pop()
+            for inst, it in users.get(v, ()):
+                callee = self._callee(inst)
+                base = base_name(callee) if callee else None
+                if base in STATEMENTS or inst.opcode == "br":
+                    continue
+                if base in QUERIES + HELPERS or inst.opcode in PURE_OPCODES:
+                    if inst.name not in self.deferred:
+                        self.deferred.add(inst.name)
+                        work.append(inst.name)
+                    continue
+                first = self._source_of(v)
+                raise BugleError(f"the value of {first} may only be used inside annotations "
+                                 f"(used by {inst.opcode})", tr.loc(it))
+
+    def _short_circuits(self) -> list:
+        """Blocks between a branch on a deferred value and its join: the short-circuit
+        evaluation of an annotation.  Their pure values are rebuilt too (the branch is
+        nondeterministic in the IL, so their locals may be unassigned), and so are the
+        phis of the join (returned, to be deferred); anything else there (a store, a
+        barrier, a call) means the query steers real code: a BugleError."""
+        tr = self.tr
+        self.short_circuit = set()
+        new: list = []
+        pdom = None
+        for label, pairs in tr.walk:
+            inst, it = pairs[-1]
+            if inst.opcode != "br" or len(list(inst.operands)) != 3:
+                continue
+            cond = list(inst.operands)[0]
+            if not (cond.value_kind == VK.instruction and cond.name in self.deferred):
+                continue
+            if pdom is None:
+                pdom = self._post_dominators()
+            join = pdom.get(label)
+            region, work = set(), [s for s in tr.cfg.successors(label)]
+            while work:
+                b = work.pop()
+                if b == join or b in region:
+                    continue
+                region.add(b)
+                work.extend(tr.cfg.successors(b))
+            for b in region:
+                for i2, it2 in dict(tr.walk)[b]:
+                    if not self._annotation_only(i2):
+                        raise BugleError(f"the value of {self._source_of(cond.name)} may only be used "
+                                         f"inside annotations (it controls a {i2.opcode})", tr.loc(it2))
+            self.short_circuit |= region
+            for phi, _ in tr._phis.get(join, ()):
+                if phi.name not in self.deferred:
+                    new.append(phi.name)
+        return new
+
+    def _annotation_only(self, inst) -> bool:
+        op = inst.opcode
+        if op in PURE_OPCODES or op in ("br", "load", "getelementptr", "bitcast"):
+            return True
+        callee = self._callee(inst) if op == "call" else None
+        if callee is None:
+            return False
+        base = base_name(callee)
+        return base in ALL or callee.startswith("llvm.dbg") or base.startswith("get_") or \
+            callee.startswith("llvm.nvvm.read.ptx.sreg")
+
+    def _post_dominators(self) -> dict:
+        g = self.tr.cfg.reverse(copy=True)
+        for n in list(self.tr.cfg):
+            if self.tr.cfg.out_degree(n) == 0:
+                g.add_edge("$exit", n)
+        return nx.immediate_dominators(g, "$exit")
+
+    def _source_of(self, v: str) -> str:
+        inst, _ = self.tr._defs[v]
+        callee = self._callee(inst)
+        if callee and base_name(callee) in QUERIES:
+            return base_name(callee) + "()"
+        for o in inst.operands:
+            if o.value_kind == VK.instruction and o.name in self.deferred:
+                return self._source_of(o.name)
+        return "an annotation query"
+
+    def _inline_key(self, it) -> int | None:
+        """The inlined instance an instruction comes from (its ``inlinedAt`` location)."""
+        return self.tr.mt.inlined_at(it.dbg)
+
+    def _check_ensures(self) -> None:
+        for key, calls in self.ensures.items():
+            labels = self.markers.get(key, [])
+            for inst, it, _ in calls:
+                loc = self.tr.loc(it)
+                if not labels:
+                    raise BugleError("cannot find the returns of the function of this __ensures", loc)
+                own = self.block_of[inst.name]
+                for lab in labels:
+                    if not self._dominates(own, lab):
+                        raise BugleError("__ensures must be executed on every path to the return "
+                                         "of its function (put it first in the function)", loc)
+
+    # ------------------------------------------------------------------ dominators
+    def idom(self) -> dict:
+        if self._idom is None:
+            self._idom = nx.immediate_dominators(self.tr.cfg, self.tr.block_names[0])
+        return self._idom
+
+    def _dominates(self, a: str, b: str) -> bool:
+        idom = self.idom()
+        while True:
+            if a == b:
+                return True
+            if idom.get(b, b) == b:
+                return False
+            b = idom[b]
+
+    def _loop_header(self, label: str, loc) -> str:
+        """The header of the loop whose condition holds the ``__invariant`` call in
+        ``label``: the nearest dominator (``label`` included) that heads a natural loop
+        containing ``label``, reached from it without passing another loop."""
+        cfg, idom = self.tr.cfg, self.idom()
+        h = label
+        while True:
+            backs = [p for p in cfg.predecessors(h) if self._dominates(h, p)]
+            if backs and label in self._loop_body(h, backs):
+                break
+            if idom.get(h, h) == h:
+                raise BugleError("user-specified invariant does not appear at loop head", loc)
+            h = idom[h]
+        region = self._invariant_region(h, label)
+        if not nx.is_directed_acyclic_graph(self._forward(h).subgraph(region)):
+            raise BugleError("user-specified invariant does not appear at loop head", loc)
+        return h
+
+    def _loop_body(self, head: str, backs: list) -> set:
+        body, work = {head}, list(backs)
+        while work:
+            b = work.pop()
+            if b not in body:
+                body.add(b)
+                work.extend(self.tr.cfg.predecessors(b))
+        return body
+
+    def _forward(self, head: str) -> nx.DiGraph:
+        """The CFG without the back edges into ``head``."""
+        g = self.tr.cfg.copy()
+        g.remove_edges_from([(p, head) for p in list(g.predecessors(head)) if self._dominates(head, p)])
+        return g
+
+    # ------------------------------------------------------------------ hooks
+    def is_deferred(self, inst) -> bool:
+        return bool(inst.name) and inst.name in self.deferred
+
+    def block_start(self, label: str) -> None:
+        """Emit the invariants of the loop headed by ``label`` (start of its block)."""
+        tr = self.tr
+        for inst, it, glob in self.invariants.get(label, ()):
+            loc = tr.loc(it)
+            region = self._invariant_region(label, self.block_of[inst.name])
+            e = self.expr(list(inst.operands)[0], loc, region=region, head=label, eager=glob)
+            tr.marker(loc)
+            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)))
+
+    def _invariant_region(self, head: str, label: str) -> set:
+        g = self._forward(head)
+        return (nx.ancestors(g, label) | {label}) & (nx.descendants(g, head) | {head})
+
+    def statement(self, inst, it, callee: str, args: list, loc) -> None:
+        """An annotation statement call reached in the walk."""
+        tr = self.tr
+        base = base_name(callee)
+        if len(args) != 1:
+            raise BugleError(f"{base} expects one argument", loc)
+        glob = self._glob(base.startswith("__global"))
+        if base in ("__invariant", "__global_invariant", "__ensures", "__global_ensures"):
+            return  # emitted at the loop head / at the returns
+        if base in ("__requires", "__global_requires"):
+            return self._requires(inst, it, args[0], loc, glob)
+        e = self.expr(args[0], loc, eager=bool(glob))
+        if base == "__assume":
+            tr.emit(il.Assume(e))
+            return
+        tr.marker(loc)
+        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_assert")) + glob))
+
+    def _requires(self, inst, it, arg, loc, glob: tuple) -> None:
+        tr = self.tr
+        if self._in_kernel(it):
+            if not tr._postdominates_entry(self.block_of[inst.name]):
+                raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
+            e = self.expr(arg, loc, leaf=lambda v: self._pure_leaf(v, "__requires"), eager=True)
+            tr.requires.append(il.Spec("requires", e, attrs=(tr.sourceloc(loc),) + glob))
+            return
+        e = self.expr(arg, loc, eager=bool(glob))
+        tr.marker(loc)
+        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob))
+
+    def _pure_leaf(self, v, what: str) -> il.Expr:
+        from .translate import _NotPure
+        try:
+            return self.tr._pure_rec(v)
+        except _NotPure as np:
+            raise BugleError(f"{what} may only depend on kernel arguments and ids ({np})",
+                             self.tr.last_loc) from None
+
+    def _in_kernel(self, it) -> bool:
+        """Is the call in the kernel's own body (not in a function inlined into it)?"""
+        mt = self.tr.mt
+        node = mt.metadata.get(it.dbg) if it.dbg is not None else None
+        ref = node[1].get("scope") if node and node[0] == "DILocation" else None
+        seen = 0
+        while ref and ref.startswith("!") and seen < 100:
+            seen += 1
+            n = mt.metadata.get(int(ref[1:]))
+            if n is None:
+                break
+            if n[0] == "DISubprogram":
+                return mt.subprogram_name(int(ref[1:])) == self.tr.kname
+            ref = n[1].get("scope")
+        return True
+
+    def return_point(self, inst, it, args: list, loc) -> None:
+        """``__bugle_return_<ty>(v)`` (from ``bugle.cc``): check the ``__ensures`` of the
+        function instance returning here."""
+        tr = self.tr
+        rv = args[0] if args else None
+        for ens, eit, glob in self.ensures.get(self._inline_key(it), ()):
+            eloc = tr.loc(eit)
+            e = self.expr(list(ens.operands)[0], eloc, retval=rv, eager=glob)
+            tr.marker(eloc)
+            tr.emit(il.Assert(e, (tr.sourceloc(eloc), il.Attr("postcondition")) + self._glob(glob)))
+
+    def helper(self, inst, callee: str, args: list, loc) -> None:
+        """``__implies``/``__old_*``/``__ptr_*`` outside deferred expressions: plain values."""
+        self.tr.assign_result(inst, self._call_expr(inst, base_name(callee), args, loc,
+                                                    self.tr.operand, None))
+
+    @staticmethod
+    def _glob(on: bool) -> tuple:
+        return (il.Attr("global_annotation"),) if on else ()
+
+    # ------------------------------------------------------------------ rebuilding
+    def expr(self, v, loc, retval=None, leaf=None, region: set = frozenset(), head=None,
+             eager: bool = False) -> il.Expr:
+        """The IL expression of the annotation argument ``v`` (an ``i1`` or integer):
+        deferred values and values defined in ``region`` (labels) are rebuilt, every other
+        value is ``leaf(v)`` (default: its IL local); so are the phis of the loop header
+        ``head`` (loop-carried: their locals hold the value at the head).  ``eager``
+        (``__global_*`` forms, checked for threads that skip the annotation) also
+        rebuilds every pure non-phi instruction, whose local would be stale there."""
+        tr = self.tr
+        leaf = leaf or tr.operand
+        memo: dict = {}
+
+        def rebuilt(x) -> bool:
+            if x.name in self.deferred:
+                return True
+            blk = self.block_of.get(x.name)
+            inst = tr._defs[x.name][0]
+            op = inst.opcode
+            if op == "call" and base_name(self._callee(inst) or "") in HELPERS:
+                return True
+            if blk in region:
+                return not (blk == head and op == "phi")
+            if blk in self.short_circuit and op in PURE_OPCODES:
+                return True
+            return eager and op in PURE_OPCODES and op != "phi"
+
+        def rec(x):
+            if x.value_kind != VK.instruction or not rebuilt(x):
+                return leaf(x)
+            if x.name not in memo:
+                memo[x.name] = self._rebuild(x, rec, loc, retval)
+            return memo[x.name]
+        e = rec(v)
+        t = tr.value_type(v)
+        if isinstance(t, IntT) and t.width > 1:
+            e = il.BinOp("!=", e, il.BvLit(0, t.width))
+        return e
+
+    def _rebuild(self, x, rec, loc, retval) -> il.Expr:
+        tr = self.tr
+        inst, it = tr._defs[x.name]
+        op = inst.opcode
+        if op == "call":
+            callee = self._callee(inst)
+            if callee is None:
+                raise BugleError("indirect call inside an annotation", loc)
+            base = base_name(callee)
+            if base in QUERIES + HELPERS:
+                return self._call_expr(inst, base, list(inst.operands)[:-1], loc, rec, retval)
+            return self._pure_leaf(x, "an annotation")  # work-item functions
+        if op == "phi":
+            return self._phi(inst, rec, loc)
+        if op not in PURE_OPCODES:
+            raise BugleError(f"an annotation in a loop condition may not use {op} "
+                             "(compute the value before the loop)", loc)
+        return tr.pure(inst, it, rec)
+
+    def _phi(self, inst, rec, loc) -> il.Expr:
+        """A phi of a short-circuit region: the incoming value whose path from the phi
+        block's immediate dominator was taken."""
+        block = self.block_of[inst.name]
+        top = self.idom()[block]
+        preds = [b.name for b in inst.incoming_blocks]
+        out = None
+        for pb, v in reversed(list(zip(preds, inst.operands))):
+            cond = _and(self._path(pb, top, rec, loc, 0), self._edge(pb, block, rec))
+            val = rec(v)
+            if out is None:
+                out = val
+            elif val == il.FALSE:
+                out = _and(il.not_(cond), out)
+            elif val == il.TRUE:
+                out = il.or_all([cond, out])
+            else:
+                out = il.IfThenElse(cond, val, out)
+        return out
+
+    def _path(self, label: str, top: str, rec, loc, depth: int) -> il.Expr:
+        if label == top:
+            return il.TRUE
+        if depth > 64 or not self._dominates(top, label):
+            raise BugleError("annotation with control flow that is not a short-circuit expression", loc)
+        conds = [_and(self._path(p, top, rec, loc, depth + 1), self._edge(p, label, rec))
+                 for p in self.tr.cfg.predecessors(label)]
+        return il.or_all(conds)
+
+    def _edge(self, src: str, dst: str, rec) -> il.Expr:
+        inst, _ = self.tr._terms[src]
+        ops = list(inst.operands)
+        if len(ops) == 1 or ops[1].name == ops[2].name:
+            return il.TRUE
+        c = rec(ops[0])
+        return c if dst == ops[2].name else il.not_(c)
+
+    # ------------------------------------------------------------------ queries
+    def _call_expr(self, inst, base: str, args: list, loc, opnd, retval) -> il.Expr:
+        tr, fns = self.tr, self.tr.fns
+        if base == "__implies":
+            return il.implies(opnd(args[0]), opnd(args[1]))
+        if base in ("__old_int", "__old_bool"):
+            return opnd(args[0])
+        if base in ("__return_val_int", "__return_val_bool"):
+            if retval is None:
+                raise BugleError(f"{base} may only be used in an __ensures of a function "
+                                 "that returns a value", loc)
+            return opnd(retval)
+        if base in ("__ptr_base", "__ptr_offset_bytes"):
+            return self._ptr_query(inst, base, args[0], loc)
+        if base == "__enabled":
+            return fns.annotation("__enabled", (), il.BOOL, ("enabled",))
+        if base in ("__all", "__at_most_one"):
+            return fns.annotation(base, (il.BOOL,), il.BOOL, (base[2:],), opnd(args[0]))
+        if base in ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes"):
+            return self._log_query(inst, base, args[0], loc)
+        kind = base[2:].rsplit("_", 1)[0]  # uniform / distinct / other
+        t = tr.value_type(args[0])
+        ty = il.BOOL if isinstance(t, IntT) and t.width == 1 else tr.il_type(t, loc)
+        tname = "bool" if ty == il.BOOL else f"bv{ty.width}"
+        ret = ty if kind == "other" else il.BOOL
+        return fns.annotation(f"__{kind}_{tname}", (ty,), ret, (kind,), opnd(args[0]))
+
+    def _array_of(self, p, base: str, loc):
+        tr = self.tr
+        if not isinstance(tr.value_type(p), PtrT):
+            raise BugleError(f"{base} expects a pointer", loc)
+        ptr = tr.pointer(p, None)
+        return ptr, [o for o in tr.targets(ptr.cls) if o in tr.arrays]
+
+    def _log_query(self, inst, base: str, p, loc) -> il.Expr:
+        tr, fns = self.tr, self.tr.fns
+        _, targets = self._array_of(p, base, loc)
+        if len(targets) != 1:
+            raise BugleError(f"{base}: the pointer must point into exactly one array", loc)
+        a = tr.arrays[targets[0]]
+        if a.space == "private":
+            raise BugleError(f"{base} on private memory: accesses to it are never logged", loc)
+        kind = "read" if base.startswith("__read") else "write"
+        if base.endswith("_bytes"):
+            off = fns.annotation(f"__{kind}_offset_{a.name}", (), il.BvType(tr.P),
+                                 (f"{kind}_offset", a.name))
+            return self._bytes(off, a.cell, tr.int_width(tr.result_type(inst)))
+        return fns.annotation(f"__{kind}_{a.name}", (), il.BOOL, (kind, a.name))
+
+    def _bytes(self, cells: il.Expr, cell: int, w: int) -> il.Expr:
+        """``cells * cell`` (bytes) as a ``w``-bit value (truncated or zero-extended)."""
+        tr, fns = self.tr, self.tr.fns
+        e = cells if cell == 1 else fns.bv("MUL", tr.P, cells, il.BvLit(cell, tr.P))
+        if w < tr.P:
+            return il.BvExtract(e, w, 0)
+        return fns.extend(False, tr.P, w, e)
+
+    def _ptr_query(self, inst, base: str, p, loc) -> il.Expr:
+        tr = self.tr
+        ptr, targets = self._array_of(p, base, loc)
+        w = tr.int_width(tr.result_type(inst))
+        if base == "__ptr_offset_bytes":
+            cell = {tr.arrays[o].cell for o in targets} or {1}
+            if len(cell) != 1:
+                raise BugleError("__ptr_offset_bytes: arrays of different cell sizes", loc)
+            return self._bytes(ptr.offset, cell.pop(), w)
+        if isinstance(ptr.base, il.IntLit):
+            return il.BvLit(ptr.base.value, w)
+        out: il.Expr = il.BvLit(0, w)
+        for o in targets:
+            n = tr.arrays[o].ident
+            out = il.IfThenElse(il.BinOp("==", ptr.base, il.IntLit(n)), il.BvLit(n, w), out)
+        return out
+
+
+_DEFINE = re.compile(r"^define [^\n]*\{$", re.M)
+_RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double)( [^,\s]+)?(, !dbg !\d+)?\s*$")
+
+
+def mark_returns(ir_text: str) -> str:
+    """Before inlining: in every function that calls ``__ensures``, put
+    ``call void @__bugle_return_<ty>(<ty> v)`` (same debug location) before each ``ret``,
+    so that its returns can still be found once it is inlined (``Annotations.return_point``).
+    Returns the IR text unchanged when no function has an ``__ensures``."""
+    if "@__ensures(" not in ir_text and "@__global_ensures(" not in ir_text:
+        return ir_text
+    lines = ir_text.split("\n")
+    out, used, in_ens = [], set(), False
+    body: list = []
+    for line in lines:
+        if body or _DEFINE.match(line):
+            body.append(line)
+            if line == "}":
+                text = "\n".join(body)
+                in_ens = "@__ensures(" in text or "@__global_ensures(" in text
+                for b in body:
+                    m = _RET.match(b) if in_ens else None
+                    if m:
+                        ind, ty, val, dbg = m.group(1), m.group(2), (m.group(3) or "").strip(), m.group(4) or ""
+                        used.add(ty)
+                        arg = "" if ty == "void" else f"{ty} {val}"
+                        out.append(f"{ind}call void @__bugle_return_{ty}({arg}){dbg}")
+                    out.append(b)
+                body = []
+            continue
+        out.append(line)
+    for ty in sorted(used):
+        out.append(f"declare void @__bugle_return_{ty}({'' if ty == 'void' else ty})")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,17 @@
+//xfail:NOT_ALL_VERIFIED
+//--local_size=64 --num_groups=2
+//annot_pointers_bug_offset.cl:13:3: error: this assertion might not hold
+
+// Like annot_pointers.cl, but the assertion gives the offset in elements where
+// __ptr_offset_bytes counts bytes.
+__kernel void select_buffer(__global const float *in, __global float *out) {
+  __local float a[64], b[64];
+  size_t lid = get_local_id(0);
+  __local float *buf = (get_group_id(0) & 1) ? b : a;
+  __local float *mine = buf + lid;
+  __assert(__ptr_base(mine) == __ptr_base(a) || __ptr_base(mine) == __ptr_base(b));
+  __assert(__ptr_offset_bytes(mine) == lid);
+  *mine = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = buf[63 - lid];
+}

@@ -1,0 +1,102 @@
+"""``--kernel-args=NAME,V1,*,V3``: fix scalar kernel arguments (GPUVerify's flag).
+
+Values are given in source-parameter order as recorded by bugle in the kernel's
+``{:source_params "src", "il_name", "ctype", ...}`` attribute (docs/IL.md); pointer
+and struct-by-value parameters count as positions and take ``*`` (unconstrained).
+Each fixed value becomes ``requires {:kernel_args} $n == VbvW;`` on the kernel
+procedure, so it works on one-thread (``.gbpl``) and two-thread (``.bpl``) programs
+alike (kernel parameters are shared by both threads).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from . import il
+from .exitcodes import ExitCode, ToolError
+
+_INT = re.compile(r"^[+-]?(0[xX][0-9a-fA-F]+|[0-9]+)$")
+_UNSIGNED = re.compile(r"^(u(char|short|int|long)|unsigned\b.*|size_t|bool|_Bool)$")
+_SIGNED = re.compile(r"^(char|signed char|short|int|long|long long|signed\b.*)$")
+
+
+def _fail(msg: str) -> ToolError:
+    return ToolError(f"--kernel-args: {msg}", ExitCode.COMMAND_LINE_ERROR)
+
+
+def parse_spec(spec: str) -> tuple:
+    """``"k,1,*"`` -> ``("k", ["1", "*"])``.  Raises ToolError(COMMAND_LINE_ERROR)."""
+    parts = [p.strip() for p in spec.split(",")]
+    if not parts[0]:
+        raise _fail(f"expected NAME,V1,V2,... (got {spec!r})")
+    return parts[0], parts[1:]
+
+
+def source_params(kernel: il.ProcedureDecl) -> list:
+    """[(source name, IL name, C type)] from ``{:source_params}``; ToolError if absent."""
+    a = il.attr(kernel.attrs, "source_params")
+    if a is None or len(a.args) % 3:
+        raise _fail("the program has no {:source_params} attribute on its kernel "
+                    "(translate the kernel with this version of bugle)")
+    args = [str(x) for x in a.args]
+    return [tuple(args[i:i + 3]) for i in range(0, len(args), 3)]
+
+
+def parse_value(text: str, ty: il.Type, ctype: str, param: str) -> il.Expr:
+    """The literal for ``text`` (decimal or hex, optionally negative) of IL type ``ty``.
+
+    Range: unsigned C types 0..2^w-1; signed C types -2^(w-1)..2^(w-1)-1 in decimal
+    (hex gives the bit pattern, 0..2^w-1); unknown C type (CUDA) -2^(w-1)..2^w-1.
+    Raises ToolError(COMMAND_LINE_ERROR) for non-integers and out-of-range values.
+    """
+    t = text.strip()
+    if isinstance(ty, il.BoolType):
+        if t.lower() in ("0", "false", "1", "true"):
+            return il.BoolLit(t.lower() in ("1", "true"))
+        raise _fail(f"value {text!r} for {param} is not a boolean (0 or 1)")
+    if not _INT.match(t):
+        raise _fail(f"value {text!r} for {param} is not an integer")
+    v = int(t, 0) if not re.match(r"^[+-]?0[0-9]", t) else int(t, 10)
+    if not isinstance(ty, il.BvType):
+        return il.IntLit(v)
+    w, ct = ty.width, ctype.replace("const ", "").strip()
+    hexa = "x" in t.lower()
+    lo = 0 if _UNSIGNED.match(ct) or (hexa and _SIGNED.match(ct)) else -(1 << (w - 1))
+    hi = (1 << (w - 1)) - 1 if _SIGNED.match(ct) and not hexa else (1 << w) - 1
+    if not lo <= v <= hi:
+        kind = f"{ct} " if ct else ""
+        raise _fail(f"value {text} for {param} is out of range for a {w}-bit {kind}argument ({lo}..{hi})")
+    return il.BvLit(v % (1 << w), w)
+
+
+def apply_kernel_args(prog: il.Program, spec: str | None) -> il.Program:
+    """``prog`` with ``requires`` fixing the arguments given by ``spec`` (None: unchanged).
+
+    Raises ToolError(COMMAND_LINE_ERROR): unknown kernel name, wrong number of values,
+    a value for a pointer/struct parameter, a non-integer or out-of-range value.
+    """
+    if not spec:
+        return prog
+    name, values = parse_spec(spec)
+    try:
+        k = prog.kernel()
+    except ValueError as e:
+        raise _fail(str(e)) from None
+    src = il.attr(k.attrs, "source_name")
+    kname = str(src.args[0]) if src is not None and src.args else k.name.lstrip("$")
+    if name not in (kname, k.name):
+        raise _fail(f"no kernel named {name} (the kernel is {kname})")
+    params = source_params(k)
+    if len(values) != len(params):
+        raise _fail(f"kernel {kname} has {len(params)} parameters "
+                    f"({', '.join(p[0] for p in params)}), {len(values)} values given")
+    types = dict(k.params)
+    specs = []
+    for (sname, iname, ctype), v in zip(params, values):
+        if v == "*":
+            continue
+        if iname not in types:
+            raise _fail(f"parameter {sname} is a pointer or struct: its value must be *")
+        lit = parse_value(v, types[iname], ctype, sname)
+        specs.append(il.Spec("requires", il.BinOp("==", il.Var(iname), lit), attrs=(il.Attr("kernel_args"),)))
+    return prog.replace_decl(k, dataclasses.replace(k, specs=k.specs + tuple(specs)))
