@@ -44,7 +44,7 @@ corpus: setup
 
 # Per-phase times per kernel, medians and totals; KERNELS='a.cl dir/ ...' runs a subset.
 bench: setup
-	$(PY) tests/bench.py $(or $(KERNELS),corpus)
+	$(PY) tests/bench.py $(or $(KERNELS),corpus) $(BENCH_FLAGS)
 
 mutants: setup
 	$(PY) tests/mutants.py check

@@ -6,7 +6,7 @@ two threads of the reduction; GPUVerify's annotation language adds queries about
 other thread, enabledness and the access logs.  Here:
 
 * **Statements.** ``__assert(e)`` -> ``assert {:user_assert} e``; ``__assume(e)`` ->
-  ``assume e``; ``__invariant(e)`` -> ``assert {:user_invariant} e`` at the *start* of the
+  ``assume {:user_assume} e``; ``__invariant(e)`` -> ``assert {:user_invariant} e`` at the *start* of the
   loop header that the call's loop condition belongs to (the condition may span several
   blocks: ``&&``/``||`` branch); ``__requires(e)`` in the kernel -> ``requires e`` (kernel
   precondition, assumed), in an inlined function -> ``assert {:precondition} e`` at the
@@ -305,7 +305,7 @@ class Annotations:
             return self._requires(inst, it, args[0], loc, glob)
         e = self.expr(args[0], loc, eager=bool(glob))
         if base == "__assume":
-            tr.emit(il.Assume(e))
+            tr.emit(il.Assume(e, (il.Attr("user_assume"),)))
             return
         tr.marker(loc)
         tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_assert")) + glob))

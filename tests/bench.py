@@ -1,7 +1,7 @@
 """``make bench``: run corpus kernels end to end; print per-phase times and their medians.
 
-    python tests/bench.py [PATH...]          (default: corpus; files or directories)
-    make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda'
+    python tests/bench.py [PATH...] [--FLAG...]   (default: corpus; files or directories)
+    make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda' BENCH_FLAGS=--solver=portfolio
 
 One ``gpuverify --time`` process per kernel with its header flags.  Per kernel: the exit
 code, the four phases the driver reports (``vcgen.driver.Timings``: front end = clang +
@@ -38,9 +38,10 @@ def parse_timing(stderr: str) -> dict:
     return {k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+)s", m.group(1))}
 
 
-def run_kernel(k: Path) -> tuple:
-    """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k``; exit 7 on timeout."""
-    cmd = [sys.executable, "-m", "vcgen.driver", *parse_header(k).flags, "--time", str(k)]
+def run_kernel(k: Path, extra: tuple = ()) -> tuple:
+    """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k`` (header flags, then
+    ``extra``); exit 7 on timeout."""
+    cmd = [sys.executable, "-m", "vcgen.driver", *parse_header(k).flags, *extra, "--time", str(k)]
     t0 = time.perf_counter()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
@@ -56,7 +57,10 @@ def _row(label: str, values: dict, tail: str = "") -> str:
     return f"{label:<48s}{cells}{tail}"
 
 
-def main(paths: list) -> int:
+def main(args: list) -> int:
+    """``args``: kernels/directories, and flags (``--...``) passed to every run."""
+    extra = tuple(a for a in args if a.startswith("--"))
+    paths = [a for a in args if not a.startswith("--")]
     try:
         kernels = collect_kernels([Path(p).resolve() for p in paths] or [ROOT / "corpus"])
     except FileNotFoundError as e:
@@ -65,7 +69,7 @@ def main(paths: list) -> int:
     print(f"{'kernel':<48s}" + "".join(f"{c:>10s}" for c in COLUMNS) + "  exit", flush=True)
     rows = []
     for k in kernels:
-        code, times = run_kernel(k)
+        code, times = run_kernel(k, extra)
         rows.append(times)
         name = str(k.relative_to(ROOT)) if k.is_relative_to(ROOT) else str(k)
         print(_row(name[-47:], times, f"  {code}"), flush=True)

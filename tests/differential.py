@@ -242,6 +242,8 @@ class Differential:
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
                     raise Unsupported("atomics return arbitrary values: thread values are not "
                                       "determined by ids and inputs")
+                if isinstance(c, il.Assume) and il.has_attr(c.attrs, "user_assume"):
+                    raise Unsupported("__assume: random inputs rarely satisfy a user assumption")
                 if isinstance(c, il.Assert) and il.has_attr(c.attrs, "global_annotation"):
                     raise Unsupported("__global_ annotations are checked for threads that do not "
                                       "execute them: no one-thread reference")

@@ -342,3 +342,39 @@ def test_math_int_report_warns():
     lines = p.stdout.splitlines()
     assert MATH_INT_WARNING in lines
     assert lines.index(MATH_INT_WARNING) < [i for i, l in enumerate(lines) if l.startswith("Verified")][0]
+
+
+# ------------------------------------------------------ --solver=auto
+
+
+def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
+    """z3 gets no time at all (limit 0 ms is raised to 1 ms; a z3 that cannot answer in it
+    is simulated by a stubbed check): the query goes to the portfolio, whose answer and
+    model are used; after STAY_AFTER escalations every query goes there directly."""
+    need("yices")
+    from vcgen import solvers
+    vc = _vc(BPL / "race.bpl")
+    b = solvers.EscalatingBackend(vc, timeout=60, first=0.001)
+    monkeypatch.setattr(b.z3, "check", lambda a: solvers.Outcome("timeout", "canceled"))
+    fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    for k in range(solvers.STAY_AFTER + 1):
+        assert b.check(_real(vc)).status == "sat"
+        assert b.last is b.portfolio and True in b.values(fails)
+    assert b.escalations == solvers.STAY_AFTER
+    b.close()
+
+
+def test_auto_is_z3_alone_while_z3_answers_quickly():
+    need("yices")
+    from vcgen import solvers
+    vc = _vc(BPL / "loop_inductive.bpl")
+    b = solvers.make_backend(vc, "auto", 60)
+    assert isinstance(b, solvers.EscalatingBackend)
+    out = b.check(_real(vc))
+    assert out.status == "unsat" and b.escalations == 0 and b.last is b.z3
+    b.close()
+
+
+@pytest.mark.parametrize("path", SMALL)
+def test_auto_same_verdict_as_z3(path, z3_verdicts):
+    assert _verify(path, solver="auto").status == z3_verdicts[path]

@@ -231,7 +231,10 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--warp-sync", "warp_sync", type=int, default=None,
               help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA).")
 @click.option("--timeout", type=int, default=300, show_default=True, help="Solver timeout per query, seconds.")
-@click.option("--solver", default="z3", show_default=True, help="z3 (in-process), cvc5, yices, bitwuzla, portfolio[:yices,cvc5,...], or an SMT-LIB2 solver command line.")
+@click.option("--solver", default="auto", show_default=True,
+              help="auto (z3 in-process; a query undecided after 1 s is raced against yices/bitwuzla/cvc5 "
+                   "when installed), z3 (in-process only), cvc5, yices, bitwuzla, portfolio[:yices,cvc5,...], "
+                   "or an SMT-LIB2 solver command line.")
 @click.option("--math-int", is_flag=True, help="Mathematical integers instead of bit-vectors (faster; unsound for overflow).")
 @click.option("--keep-temps", is_flag=True, help="Keep .ll/.gbpl/.bpl/.inv.bpl next to the kernel.")
 @click.option("--stop-at-gbpl", is_flag=True, help="Stop after the one-thread IL.")

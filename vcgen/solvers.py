@@ -14,7 +14,10 @@ VC's constraints and goal, with a per-query timeout in seconds; after ``sat``,
   bitwuzla are used through their executables when on PATH, else through their Python
   packages in a process of ours (``python -m vcgen.smtserver cvc5|bitwuzla``) that
   speaks SMT-LIB2 on stdin/stdout, so all external solvers share ``ProcessBackend``;
-* ``portfolio`` or ``portfolio:yices,cvc5``: ``PortfolioBackend``.
+* ``portfolio`` or ``portfolio:yices,cvc5``: ``PortfolioBackend``;
+* ``auto`` (the ``gpuverify`` default): ``EscalatingBackend``, z3 in-process first and,
+  for a query z3 has not decided within ``ESCALATE_AFTER`` seconds, the portfolio (z3
+  and yices, ...) on that query; z3 alone when no external solver is installed.
 
 bitwuzla has no integers.  Our VCs use ``Int`` only for program counters ``cur$t``,
 log sources and source-location ids, with ``=``, ``distinct``, ``ite``, arrays and
@@ -656,6 +659,75 @@ def _portfolio(vc: VC, spec: str, timeout: float | None) -> PortfolioBackend:
                     "cvc5) can take this query", ExitCode.CONFIGURATION_ERROR)
 
 
+# Seconds z3 gets alone on a query before ``auto`` races it against an external solver:
+# most queries of the corpus take milliseconds; the few nonlinear bit-vector ones (gid *
+# stride, Blelloch offsets) take z3 10-20 s and yices 1-3 s (``make bench``).
+ESCALATE_AFTER = 0.25
+STAY_AFTER = 2  # escalations after which every query of the VC goes to the portfolio
+
+
+class EscalatingBackend:
+    """``--solver=auto``: z3 in-process with a short per-query limit; a query it does not
+    decide in ``first`` seconds is asked again of the portfolio (created on first need,
+    then kept), which has the full per-query timeout; after ``STAY_AFTER`` such queries
+    every further query of the VC goes to the portfolio.  Answers are those of a sound solver
+    either way; ``values`` reads the model of whoever answered the last query."""
+
+    def __init__(self, vc: VC, timeout: float | None = None, first: float = ESCALATE_AFTER):
+        self.vc, self.timeout, self.first = vc, timeout, first
+        self.z3 = Z3Backend(vc, timeout)
+        self.portfolio = None
+        self.last = self.z3
+        self.name = "auto: z3, then a portfolio"
+        self.queries = 0
+        self.escalations = 0
+
+    def check(self, assumptions: list) -> Outcome:
+        self.queries += 1
+        if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
+            self.last = self.portfolio
+            return self.portfolio.check(assumptions)
+        limit = self.first if self.timeout is None else min(self.first, self.timeout)
+        # z3 reports its own limit as "canceled" or "timeout"; Z3Backend tells it from an
+        # interrupt by the time spent against its ``timeout``
+        self.z3.timeout = limit
+        self.z3.solver.set("timeout", max(1, int(limit * 1000)))
+        try:
+            out = self.z3.check(assumptions)
+        finally:
+            self.z3.timeout = self.timeout
+            self.z3.solver.set("timeout", max(1, int(self.timeout * 1000)) if self.timeout else 4294967295)
+        self.last = self.z3
+        if out.definite or out.status != "timeout" or (self.timeout is not None and self.timeout <= self.first):
+            return out
+        self.escalations += 1
+        if self.portfolio is None:
+            self.portfolio = _portfolio(self.vc, "portfolio", self.timeout)
+        self.last = self.portfolio
+        return self.portfolio.check(assumptions)
+
+    def values(self, terms: list) -> list:
+        return self.last.values(terms)
+
+    def cancel(self) -> None:
+        self.last.cancel()
+
+    def close(self) -> None:
+        self.z3.close()
+        if self.portfolio is not None:
+            self.portfolio.close()
+
+
+def _external_solver_installed() -> bool:
+    for n in PORTFOLIO_DEFAULT:
+        try:
+            solver_command(n)
+            return True
+        except ToolError:
+            continue
+    return False
+
+
 def make_backend(vc: VC, solver: str | None = None, timeout: float | None = None):
     """The back end for ``--solver`` (see the module docstring): z3 in-process when
     ``solver`` is None or ``"z3-inprocess"``.  Raises ToolError(CONFIGURATION_ERROR) for a
@@ -664,4 +736,8 @@ def make_backend(vc: VC, solver: str | None = None, timeout: float | None = None
         return Z3Backend(vc, timeout)
     if solver == "portfolio" or solver.startswith("portfolio:"):
         return _portfolio(vc, solver, timeout)
+    if solver == "auto":
+        if _external_solver_installed():
+            return EscalatingBackend(vc, timeout)
+        return Z3Backend(vc, timeout)
     return ProcessBackend(vc, solver_command(solver), timeout)
