@@ -44,9 +44,8 @@ from vcgen.exitcodes import ExitCode, ToolError
 
 from . import BugleError, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
-from .annotations import Annotations
-from .annotations import RETURN_MARKER
 from .annotations import ALL as ANNOTATION_CALLS
+from .annotations import RETURN_MARKER, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .images import Images
