@@ -4,8 +4,8 @@ For every corpus kernel whose header says ``//pass`` (and has no ``known_gap``),
 mutants are generated:
 
 * ``del-barrier-K@L:C`` -- the K-th barrier call (``barrier(...)``,
-  ``work_group_barrier(...)``, ``__syncthreads()``) is deleted: ``barrier(F);`` becomes
-  ``;`` (line numbers stay); a barrier with a value, ``__syncthreads_count(e)``
+  ``work_group_barrier(...)``, ``__syncthreads()``, ``__syncwarp(...)``) is deleted:
+  ``barrier(F);`` becomes ``;`` (line numbers stay); a barrier with a value, ``__syncthreads_count(e)``
   (``_or``, ``_and``), becomes ``(e)``;
 * ``shift-NAME-K@L:C`` -- the K-th indexing ``NAME[e]`` of a group-shared array NAME
   (``__local``/``__shared__`` declarations and ``__local`` pointer parameters) becomes
@@ -54,7 +54,7 @@ from vcgen.testsuite import parse_header  # noqa: E402
 EXPECTED = ROOT / "corpus" / "mutants.expected"
 DEFAULT_TIMEOUT = 1800  # seconds; blelloch_scan shift-temp-1 needs 10-11 min even on a quiet machine
 OUTCOMES = ("race", "verified", "error")
-_BARRIER = re.compile(r"\b(?:work_group_barrier|barrier|__syncthreads(_count|_or|_and)?)\s*\(")
+_BARRIER = re.compile(r"\b(?:work_group_barrier|barrier|__syncwarp|__syncthreads(_count|_or|_and)?)\s*\(")
 _SHARED_DECL = re.compile(r"\b(?:__local|__shared__|local)\s+(?:(?:const|volatile|unsigned|signed|long|short|struct)\s+)*"
                           r"\w+(?:\s*(\*)\s*|\s+)(?:const\s+)?(\w+)\s*(\[)?")
 
