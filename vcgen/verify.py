@@ -205,7 +205,7 @@ class _ModelReader:
         src = il.attr(attrs, "source_name")
         source_name = str(src.args[0]) if src and src.args else name.lstrip("$")
         width = il.attr(attrs, "elem_width")
-        etype = il.attr(attrs, "elem_type")
+        etype = il.attr(attrs, "elem_type") or il.attr(attrs, "image")  # image: "image2d_t", access
         return (source_name, getattr(width.args[0], "value", None) if width and width.args else None,
                 str(etype.args[0]) if etype and etype.args else None)
 
@@ -230,8 +230,17 @@ def _type_bits(ctype: str | None) -> int | None:
     return None
 
 
+_IMAGE_DIMS = {"image1d_t": 1, "image2d_t": 2, "image3d_t": 3}
+
+
 def element_text(source_name: str, index, elem_width, elem_type) -> str:
-    """``p[5]``, or ``((char*)p)[k]`` for a byte-level array of a wider element type."""
+    """``p[5]``, ``((char*)p)[k]`` for a byte-level array of a wider element type, or
+    ``img at (x, y) = (3, 5)`` for an image (index: coordinates packed 32 bits each, x
+    lowest; docs/IL.md "Images")."""
+    if elem_type in _IMAGE_DIMS and isinstance(index, int):
+        n = _IMAGE_DIMS[elem_type]
+        coords = ", ".join(str((index >> (32 * k)) & 0xFFFFFFFF) for k in range(n))
+        return f"{source_name} at ({', '.join('xyz'[:n])}) = ({coords})"
     idx = "?" if index is None else str(index)
     bits = _type_bits(elem_type)
     if elem_width == 8 and bits is not None and bits > 8:

@@ -1,6 +1,6 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=8,8 --num_groups=4,4 --clang-opt=-cl-std=CL2.0
-//possible (write-read|read-write) race on img\[
+//possible (write-read|read-write) race on img at \(x, y\) = \(
 //image_blur_bug_inplace.cl:(17:14|20:3):
 
 // 3x3 box blur done in place on a read_write image (OpenCL 2.0): a work item

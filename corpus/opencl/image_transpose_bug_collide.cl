@@ -1,6 +1,6 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=16,16 --num_groups=2,2
-//possible write-write race on dst\[
+//possible write-write race on dst at \(x, y\) = \(
 //Write by work item .*image_transpose_bug_collide.cl:13:3:
 
 // Transpose with a 2x vertical downsampling folded in wrongly: the work items of
