@@ -135,33 +135,51 @@ def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
 
 
 def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.ProcedureDecl:
-    blocks = cfg.block_map(proc)
-    taken = set(blocks)
     h = lp.header
-    body = [b.label for b in proc.blocks if b.label in lp.blocks]
-    names = {(lab, k): fresh_label(f"{lab}$u{k}", taken) for k in range(depth + 1) for lab in body}
-    cut = fresh_label(f"{h}$unwound", taken)
 
-    def copy(lab: str, k: int) -> il.Block:
-        b = blocks[lab]
-        cmds = []
+    def cmds(b: il.Block, k: int) -> tuple:
+        out = []
         for c in b.cmds:
             if isinstance(c, il.Assert):
                 if k == depth and il.has_attr(c.attrs, "vacuity_check"):
                     continue
                 if k == depth:
                     c = il.Assume(c.expr, c.attrs)
-                elif lab == h and cfg.is_invariant_assert(c):
+                elif b.label == h and cfg.is_invariant_assert(c):
                     c = _tag(c, "entry" if k == 0 else "maintained")
-            cmds.append(c)
+            out.append(c)
+        return tuple(out)
+    return unroll_loop(proc, lp, depth, "u", f"{h}$unwound", last_body=True, cmds=cmds)
 
+
+def unroll_loop(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int, tag: str, cut_name: str,
+                last_body: bool, cmds=None) -> il.ProcedureDecl:
+    """``proc`` with the natural loop ``lp`` replaced by copies: copy ``k`` (0..depth-1) of
+    every loop block (labels ``<label>$<tag><k>``), then copy ``depth`` of every loop block
+    (``last_body``) or of the header only.  A back edge of copy ``k`` enters copy ``k+1``'s
+    header; a back edge of the last copy, or an edge from it to a block it lacks, goes to
+    ``cut_name: assume false; return;``.  Edges from outside enter copy 0's header.
+    ``cmds(block, k)`` gives the commands of copy ``k`` of ``block`` (default: unchanged).
+    Shared by ``unwind_loops`` and the LU(k) refutation engine (``refutation.smt``)."""
+    blocks = cfg.block_map(proc)
+    taken = set(blocks)
+    h = lp.header
+    # the header first: it may be the procedure's entry block
+    body = [h] + [b.label for b in proc.blocks if b.label in lp.blocks and b.label != h]
+    layers = [(k, body) for k in range(depth)] + [(depth, body if last_body else [h])]
+    names = {(lab, k): fresh_label(f"{lab}${tag}{k}", taken) for k, labs in layers for lab in labs}
+    cut = fresh_label(cut_name, taken)
+
+    def copy(lab: str, k: int) -> il.Block:
         def go(t: str) -> str:
             if t == h:
                 return names[(h, k + 1)] if k < depth else cut
-            return names[(t, k)] if t in lp.blocks else t
-        return _retarget(replace(b, label=names[(lab, k)], cmds=tuple(cmds)), go)
+            return names.get((t, k), cut) if t in lp.blocks else t
+        b = blocks[lab]
+        b = replace(b, label=names[(lab, k)], cmds=cmds(b, k) if cmds else b.cmds)
+        return _retarget(b, go)
 
-    copies = [copy(lab, k) for k in range(depth + 1) for lab in body]
+    copies = [copy(lab, k) for k, labs in layers for lab in labs]
     cut_block = il.Block(cut, (il.Assume(il.FALSE),), il.Return())
     out = []
     for b in proc.blocks:

@@ -23,11 +23,9 @@ nothing (unlike Houdini, where it drops; an engine only ever removes with a mode
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Iterator
 
 from .. import cfg, houdini, il, loopcut, passify, vc as vcmod
-from ..loopcut import fresh_label
 from ..solvers import Z3Backend
 
 
@@ -113,45 +111,5 @@ def unroll_keeping_candidates(proc: il.ProcedureDecl, depth: int) -> il.Procedur
         if not loops:
             return proc
         innermost = next(lp for lp in reversed(loops) if not lp.children)
-        proc = _unroll(proc, innermost, depth)
-
-
-def _unroll(proc: il.ProcedureDecl, lp, depth: int) -> il.ProcedureDecl:
-    blocks = cfg.block_map(proc)
-    taken = set(blocks)
-
-    def fresh(label: str) -> str:
-        return fresh_label(label, taken)
-
-    h = lp.header
-    # the header first: it may be the procedure's entry block
-    body = [h] + [b.label for b in proc.blocks if b.label in lp.blocks and b.label != h]
-    names = {(lab, k): fresh(f"{lab}$lu{k}") for k in range(depth) for lab in body}
-    names[(h, depth)] = fresh(f"{h}$lu{depth}")
-    cut = fresh(f"{h}$lu$cut")
-
-    def copy(lab: str, k: int) -> il.Block:
-        def go(t: str) -> str:
-            if k == depth:  # the last header: leaving the loop only
-                return t if t not in lp.blocks else cut
-            if t == h:
-                return names[(h, k + 1)]
-            return names[(t, k)] if t in lp.blocks else t
-        b = blocks[lab]
-        if isinstance(b.transfer, il.Goto):
-            b = replace(b, transfer=il.Goto(tuple(go(t) for t in b.transfer.targets)))
-        return replace(b, label=names[(lab, k)])
-
-    copies = [copy(lab, k) for k in range(depth) for lab in body] + [copy(h, depth)]
-    cut_block = il.Block(cut, (il.Assume(il.FALSE),), il.Return())
-    out = []
-    for b in proc.blocks:
-        if b.label == h:
-            out += copies + [cut_block]
-        elif b.label not in lp.blocks:
-            first = names[(h, 0)] if depth > 0 else names[(h, depth)]
-            if isinstance(b.transfer, il.Goto):
-                b = replace(b, transfer=il.Goto(tuple(first if t == h else t
-                                                      for t in b.transfer.targets)))
-            out.append(b)
-    return replace(proc, blocks=tuple(out))
+        proc = loopcut.unroll_loop(proc, innermost, depth, "lu", f"{innermost.header}$lu$cut",
+                                   last_body=False)
