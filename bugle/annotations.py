@@ -79,10 +79,11 @@ class Annotations:
         self.tr = tr
         self.deferred: set = set()  # LLVM value names rebuilt inside annotations
         self.block_of: dict = {}
-        self.invariants: dict = defaultdict(list)  # header label -> [(inst, it, global)]
+        self.invariants: dict = defaultdict(list)  # header -> [(inst, it, global, region)]
         self.ensures: dict = defaultdict(list)  # inlining key -> [(inst, it, global)]
         self.markers: dict = defaultdict(list)  # inlining key -> [label]
         self._idom: dict | None = None
+        self._ipdom: dict | None = None
         self.short_circuit: set = set()  # labels of short-circuit regions of annotations
 
     # ------------------------------------------------------------------ prescan
@@ -104,8 +105,8 @@ class Annotations:
                 if base in QUERIES:
                     sources.append(inst)
                 elif base in ("__invariant", "__global_invariant"):
-                    head = self._loop_header(label, tr.loc(it))
-                    self.invariants[head].append((inst, it, base.startswith("__global")))
+                    head, region = self._loop_header(label, tr.loc(it))
+                    self.invariants[head].append((inst, it, base.startswith("__global"), region))
                 elif base in ("__ensures", "__global_ensures"):
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
                 elif RETURN_MARKER.match(name):
@@ -152,7 +153,7 @@ class Annotations:
         tr = self.tr
         self.short_circuit = set()
         new: list = []
-        pdom = None
+        blocks = dict(tr.walk)
         for label, pairs in tr.walk:
             inst, it = pairs[-1]
             if inst.opcode != "br" or len(list(inst.operands)) != 3:
@@ -160,9 +161,7 @@ class Annotations:
             cond = list(inst.operands)[0]
             if not (cond.value_kind == VK.instruction and cond.name in self.deferred):
                 continue
-            if pdom is None:
-                pdom = self._post_dominators()
-            join = pdom.get(label)
+            join = self._post_dominators().get(label)
             region, work = set(), [s for s in tr.cfg.successors(label)]
             while work:
                 b = work.pop()
@@ -171,7 +170,7 @@ class Annotations:
                 region.add(b)
                 work.extend(tr.cfg.successors(b))
             for b in region:
-                for i2, it2 in dict(tr.walk)[b]:
+                for i2, it2 in blocks[b]:
                     if not self._annotation_only(i2):
                         raise BugleError(f"the value of {self._source_of(cond.name)} may only be used "
                                          f"inside annotations (it controls a {i2.opcode})", tr.loc(it2))
@@ -193,11 +192,13 @@ class Annotations:
             callee.startswith("llvm.nvvm.read.ptx.sreg")
 
     def _post_dominators(self) -> dict:
-        g = self.tr.cfg.reverse(copy=True)
-        for n in list(self.tr.cfg):
-            if self.tr.cfg.out_degree(n) == 0:
-                g.add_edge("$exit", n)
-        return nx.immediate_dominators(g, "$exit")
+        if self._ipdom is None:
+            g = self.tr.cfg.reverse(copy=True)
+            for n in list(self.tr.cfg):
+                if self.tr.cfg.out_degree(n) == 0:
+                    g.add_edge("$exit", n)
+            self._ipdom = nx.immediate_dominators(g, "$exit")
+        return self._ipdom
 
     def _source_of(self, v: str) -> str:
         inst, _ = self.tr._defs[v]
@@ -241,10 +242,10 @@ class Annotations:
                 return False
             b = idom[b]
 
-    def _loop_header(self, label: str, loc) -> str:
-        """The header of the loop whose condition holds the ``__invariant`` call in
+    def _loop_header(self, label: str, loc) -> tuple:
+        """(header, region) of the loop whose condition holds the ``__invariant`` call in
         ``label``: the nearest dominator (``label`` included) that heads a natural loop
-        containing ``label``, reached from it without passing another loop."""
+        containing ``label``, and the blocks on the acyclic paths from it to ``label``."""
         cfg, idom = self.tr.cfg, self.idom()
         h = label
         while True:
@@ -254,10 +255,11 @@ class Annotations:
             if idom.get(h, h) == h:
                 raise BugleError("user-specified invariant does not appear at loop head", loc)
             h = idom[h]
-        region = self._invariant_region(h, label)
-        if not nx.is_directed_acyclic_graph(self._forward(h).subgraph(region)):
+        g = self._forward(h)
+        region = (nx.ancestors(g, label) | {label}) & (nx.descendants(g, h) | {h})
+        if not nx.is_directed_acyclic_graph(g.subgraph(region)):
             raise BugleError("user-specified invariant does not appear at loop head", loc)
-        return h
+        return h, region
 
     def _loop_body(self, head: str, backs: list) -> set:
         body, work = {head}, list(backs)
@@ -281,16 +283,11 @@ class Annotations:
     def block_start(self, label: str) -> None:
         """Emit the invariants of the loop headed by ``label`` (start of its block)."""
         tr = self.tr
-        for inst, it, glob in self.invariants.get(label, ()):
+        for inst, it, glob, region in self.invariants.get(label, ()):
             loc = tr.loc(it)
-            region = self._invariant_region(label, self.block_of[inst.name])
             e = self.expr(list(inst.operands)[0], loc, region=region, head=label, eager=glob)
             tr.marker(loc)
             tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)))
-
-    def _invariant_region(self, head: str, label: str) -> set:
-        g = self._forward(head)
-        return (nx.ancestors(g, label) | {label}) & (nx.descendants(g, head) | {head})
 
     def statement(self, inst, it, callee: str, args: list, loc) -> None:
         """An annotation statement call reached in the walk."""

@@ -45,7 +45,7 @@ from vcgen.exitcodes import ExitCode, ToolError
 from . import BugleError, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
 from .annotations import ALL as ANNOTATION_CALLS
-from .annotations import RETURN_MARKER, Annotations
+from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .images import Images
@@ -1016,7 +1016,6 @@ class Translator:
         self.calls.translate(inst, callee.name, args, loc, attrs)
 
     def _annotation_call(self, inst, it, callee: str, args: list, loc) -> None:
-        from .annotations import HELPERS, STATEMENTS
         base = annotation_base(callee)
         if base in STATEMENTS:
             return self.annots.statement(inst, it, callee, args, loc)

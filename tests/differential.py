@@ -76,7 +76,7 @@ from vcgen import il  # noqa: E402
 from vcgen.abstract import choose_abstraction  # noqa: E402
 from vcgen.exitcodes import ExitCode, ToolError  # noqa: E402
 from vcgen.interp import Interpreter, InterpError, MapVal, value_from_hash  # noqa: E402
-from vcgen.lockstep import LaunchConfig, Lockstep, LockstepOptions  # noqa: E402
+from vcgen.lockstep import LaunchConfig, Lockstep, LockstepOptions, written_arrays  # noqa: E402
 from vcgen.parser import parse_program  # noqa: E402
 
 DIMS = "xyz"
@@ -210,8 +210,7 @@ class Differential:
         self.kernel_entry = kernel.blocks[0]
         self.arrays = {d.name: d for d in one.globals() if isinstance(d.type, il.MapType)}
         # arrays some thread writes: lockstep leaves the others alone at barriers
-        written = {l.name for b in kernel.blocks for c in b.cmds if isinstance(c, il.Assign)
-                   for l in c.lhss if isinstance(l, il.MapLhs)}
+        written = written_arrays(kernel)
         self.tracked = sorted(n for n, d in self.arrays.items()
                               if not il.has_attr(d.attrs, "constant") and n in written)
         self.space = {n: ("group_shared" if il.has_attr(d.attrs, "group_shared") else "global")

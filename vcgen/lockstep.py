@@ -111,13 +111,10 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         self.src = {b.label: b for b in self.kernel.blocks}
         self.succ = successors(self.kernel)
         self.headers = {lp.header for lp in self.loops}
-        self.written_arrays = {l.name for b in self.kernel.blocks for c in b.cmds if isinstance(c, il.Assign)
-                               for l in c.lhss if isinstance(l, il.MapLhs) and l.name in self.arrays}
         self.atomic_arrays = {_atomic_array(c) for b in self.kernel.blocks for c in b.cmds
                               if isinstance(c, il.Call) and _atomic_array(c)}
-        self.written_arrays |= self.atomic_arrays
         self.async_sites = async_sites(self.kernel)  # site number -> AsyncSite
-        self.written_arrays |= {x.dst for x in self.async_sites.values()}
+        self.written_arrays = written_arrays(self.kernel) & set(self.arrays)
         self.candidates = CandidateFactory(self)
 
     # ---------------------------------------------------------------- naming helpers
@@ -727,6 +724,16 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         if self.opts.only_intra_group:
             out.append(il.AxiomDecl(self.same_group(), (il.Attr("only_intra_group"),)))
         return out
+
+
+def written_arrays(kernel: il.ProcedureDecl) -> set:
+    """Names of the maps the one-thread ``kernel`` may write: assignment targets, atomics
+    and async-copy destinations.  Barriers leave every other array's contents alone."""
+    out = {l.name for b in kernel.blocks for c in b.cmds if isinstance(c, il.Assign)
+           for l in c.lhss if isinstance(l, il.MapLhs)}
+    out |= {_atomic_array(c) for b in kernel.blocks for c in b.cmds
+            if isinstance(c, il.Call) and _atomic_array(c)}
+    return out | {x.dst for x in async_sites(kernel).values()}
 
 
 def lockstep(prog: il.Program, opts: LockstepOptions) -> il.Program:
