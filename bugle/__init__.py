@@ -2,7 +2,7 @@
 (``bugle.translate``).  See DESIGN.md sections 2.1 and 4 and docs/IL.md."""
 from __future__ import annotations
 
-from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.il.errors import ExitCode, ToolError
 
 
 class BugleError(ToolError):

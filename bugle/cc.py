@@ -21,7 +21,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.il.errors import ExitCode, ToolError
 
 INCLUDE_DIR = Path(__file__).with_name("include")
 EVENT_TYPE = 'target("spirv.Event")'

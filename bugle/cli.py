@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from vcgen.cli import ExitCodeGroup
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.fileio import read_text, write_text
+from vcgen.il.command import ExitCodeGroup
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.files import read_text, write_text
 
 
 def _fail(e: ToolError) -> None:
@@ -49,7 +49,7 @@ def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clan
 @click.option("--source", "source", default=None, help="Source file name for {:sourceloc} attributes.")
 def translate(ir_file: str, output: str, kernel, source) -> None:
     """Translate LLVM IR (from `bugle cc`) into the one-thread IL (.gbpl)."""
-    from vcgen.printer import program_str
+    from vcgen.il.printer import program_str
 
     from .translate import translate_ir
     try:

@@ -40,7 +40,7 @@ import llvmlite.binding as llvm
 import networkx as nx
 
 from vcgen import il
-from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.il.errors import ExitCode, ToolError
 
 from . import BugleError, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten

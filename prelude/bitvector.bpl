@@ -1,5 +1,5 @@
 // Bit-vector operations shared by every generated program (docs/IL.md).
-// Declared here once at width 32; vcgen.prelude instantiates them at any width N by
+// Declared here once at width 32; vcgen.il.prelude instantiates them at any width N by
 // renaming BV32_ -> BVN_ and bv32 -> bvN.  The {:bvbuiltin} names are SMT-LIB's.
 function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
 function {:bvbuiltin "bvsub"} BV32_SUB(bv32, bv32): bv32;

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.setrecursionlimit(20000)
 from vcgen import houdini  # noqa: E402
-from vcgen.parser import parse_file  # noqa: E402
+from vcgen.il.parser import parse_file  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
 DEFAULT_CONFIGS = "none/dyn/sbase/dyn,sbase/lu1/seq:dyn/seq:dyn,sbase"

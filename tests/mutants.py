@@ -48,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from vcgen.exitcodes import ExitCode  # noqa: E402
+from vcgen.il.errors import ExitCode  # noqa: E402
 from vcgen.testsuite import parse_header  # noqa: E402
 
 EXPECTED = ROOT / "corpus" / "mutants.expected"

@@ -8,7 +8,7 @@ import pytest
 from bugle.cc import compile_kernel
 from bugle.translate import translate_ir
 from vcgen import driver, il
-from vcgen.exitcodes import ExitCode
+from vcgen.il.errors import ExitCode
 
 OPENCL = ("--local_size=64", "--num_groups=1")
 CUDA = ("--blockDim=64", "--gridDim=1")

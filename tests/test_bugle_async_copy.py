@@ -12,9 +12,9 @@ from bugle.cc import compile_kernel
 from bugle.irtext import FloatT, IntT
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
-from vcgen.typecheck import typecheck
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
+from vcgen.il.typecheck import typecheck
 
 GPUVERIFY = "/tmp/venv/bin/gpuverify"
 

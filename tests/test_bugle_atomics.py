@@ -14,10 +14,10 @@ from bugle.cc import compile_kernel
 from bugle.irtext import AtomicText, InstText, IRTextError
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
-from vcgen.typecheck import typecheck
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
+from vcgen.il.typecheck import typecheck
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,10 +10,10 @@ import pytest
 from bugle.cc import compile_kernel
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
-from vcgen.typecheck import typecheck
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
+from vcgen.il.typecheck import typecheck
 
 GPUVERIFY = "/tmp/venv/bin/gpuverify"
 CL20 = "--clang-opt=-cl-std=CL2.0"

@@ -19,9 +19,9 @@ from bugle.cc import compile_kernel
 from bugle.memory_model import ClassFacts, Layout, cell_bytes
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
 
 KERNELS = Path(__file__).with_name("kernels")
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +32,7 @@ def program(name: str, kernel: str | None = None) -> tuple:
     p = translate_ir(compile_kernel(str(KERNELS / name)), kernel)
     text = program_str(p)
     assert parse_program(text) == p
-    from vcgen.typecheck import typecheck
+    from vcgen.il.typecheck import typecheck
     typecheck(p)
     return p, text
 

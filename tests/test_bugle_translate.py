@@ -12,9 +12,9 @@ import pytest
 from bugle.cc import compile_kernel
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
 
 KERNELS = Path(__file__).with_name("kernels")
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,7 @@ def program(name: str) -> tuple:
     text = program_str(p)
     assert parse_program(text) == p  # the printed output parses back to the same AST
     try:
-        from vcgen.typecheck import typecheck
+        from vcgen.il.typecheck import typecheck
     except ImportError:  # pragma: no cover - typecheck is written concurrently
         return p, text
     typecheck(p)

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 from test_candidates_harness import candidates, check_essential
 
 from vcgen.candidates.finite_domain import domains
-from vcgen.parser import parse_program
+from vcgen.il.parser import parse_program
 
 
 def test_fd_essential_for_pingpong_between_two_buffers():

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from vcgen import il
-from vcgen.printer import expr_str
+from vcgen.il.printer import expr_str
 from vcgen.testsuite import parse_header
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,11 +23,11 @@ from bugle.translate import translate_ir
 from header_flags import stage_flags
 from vcgen import cli as vcgen_cli
 from vcgen.abstract import choose_abstraction
-from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.il.errors import ExitCode, ToolError
 from vcgen.kernel_args import apply_kernel_args
 from vcgen.lockstep import lockstep
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
 from vcgen.testsuite import parse_header
 
 REPO = Path(__file__).resolve().parent.parent

@@ -13,10 +13,10 @@ import pytest
 
 from vcgen import il
 from vcgen.driver import main
-from vcgen.exitcodes import ExitCode, ToolError
+from vcgen.il.errors import ExitCode, ToolError
 from vcgen.kernel_args import apply_kernel_args
-from vcgen.parser import parse_program
-from vcgen.printer import program_str
+from vcgen.il.parser import parse_program
+from vcgen.il.printer import program_str
 
 LAUNCH = ["--local_size=16", "--num_groups=2"]
 

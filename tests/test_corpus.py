@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from vcgen.exitcodes import ExitCode
+from vcgen.il.errors import ExitCode
 from vcgen.testsuite import Status, collect_kernels, parse_header, run_kernel
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -5,8 +5,8 @@ import time
 
 from vcgen import houdini, il
 from vcgen.houdini import HoudiniStats, houdini_fixpoint, run_houdini
-from vcgen.parser import parse_file, parse_program
-from vcgen.printer import program_str
+from vcgen.il.parser import parse_file, parse_program
+from vcgen.il.printer import program_str
 from vcgen.solvers import Outcome, Z3Backend
 from vcgen.verify import verify_program
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from vcgen import il
 from vcgen.interp import Interpreter, InterpError, MapVal, _bv_builtin, run_command
-from vcgen.parser import parse_file, parse_program
+from vcgen.il.parser import parse_file, parse_program
 
 IL_DIR = Path(__file__).parent / "il"
 

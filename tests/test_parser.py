@@ -10,8 +10,8 @@ import pytest
 from lark import Lark, logger as lark_logger
 
 from vcgen import il
-from vcgen.parser import ILParseError, _GRAMMAR, parse_expr, parse_file, parse_program
-from vcgen.printer import expr_str, program_str
+from vcgen.il.parser import ILParseError, _GRAMMAR, parse_expr, parse_file, parse_program
+from vcgen.il.printer import expr_str, program_str
 
 IL_DIR = Path(__file__).parent / "il"
 

@@ -13,7 +13,7 @@ import pytest
 
 from vcgen import cfg, houdini, il, refutation
 from vcgen.interp import AssertFailure
-from vcgen.parser import parse_file, parse_program
+from vcgen.il.parser import parse_file, parse_program
 from vcgen.refutation import dyn, smt
 from vcgen.solvers import Z3Backend
 from vcgen.testsuite import parse_header
@@ -213,7 +213,7 @@ def test_unroll_keeps_candidates_and_is_acyclic(loop):
 
 
 def test_dyn_instrumented_program_is_valid_il(loop):
-    from vcgen.printer import program_str
+    from vcgen.il.printer import program_str
     prog = dyn.instrument(loop, 7)
     assert parse_program(program_str(prog)) == prog
 

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from vcgen.houdini import houdini_command
-from vcgen.parser import parse_file, parse_program
+from vcgen.il.parser import parse_file, parse_program
 from vcgen.report import VACUITY_WARNING, describe_thread, render_report
 from vcgen.verify import (ErrorRecord, Location, ThreadInfo, VerificationResult, VerifyOptions,
                           element_text, smt_command, verify_command, verify_program)

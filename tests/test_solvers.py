@@ -17,8 +17,8 @@ import pytest
 import z3
 
 from vcgen import houdini, loopcut, passify, vc as vcmod
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_file, parse_program
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_file, parse_program
 from vcgen.smtserver import serve, smt_commands
 from vcgen.solvers import (MATH_INT_WARNING, PortfolioBackend, ProcessBackend, Z3Backend,
                            ints_as_bv, make_backend, solver_command)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from vcgen.exitcodes import ExitCode
+from vcgen.il.errors import ExitCode
 from vcgen.testsuite import (HeaderError, Status, collect_kernels, main, parse_header,
                              run_kernel)
 

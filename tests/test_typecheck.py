@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from vcgen import il
-from vcgen.parser import parse_expr, parse_file, parse_program
-from vcgen.typecheck import ILTypeError, expr_type, procedure_env, program_env, typecheck
+from vcgen.il.parser import parse_expr, parse_file, parse_program
+from vcgen.il.typecheck import ILTypeError, expr_type, procedure_env, program_env, typecheck
 
 IL_DIR = Path(__file__).parent / "il"
 

@@ -2,9 +2,9 @@
 import pytest
 
 from vcgen import il
-from vcgen.exitcodes import ToolError
+from vcgen.il.errors import ToolError
 from vcgen.loopnest import LoopItem, linear_order, natural_loops
-from vcgen.parser import parse_program
+from vcgen.il.parser import parse_program
 from vcgen.uniformity import analyse
 
 DECLS = """

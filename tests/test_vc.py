@@ -9,8 +9,8 @@ import pytest
 import z3
 
 from vcgen import cfg, il, loopcut, passify, vc as vcmod
-from vcgen.exitcodes import ExitCode, ToolError
-from vcgen.parser import parse_expr, parse_file, parse_program
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.parser import parse_expr, parse_file, parse_program
 from vcgen.verify import VerifyOptions, smt_query, verify_program
 
 from vcgen_progs import BPL, kernel

@@ -24,7 +24,7 @@ DIVERGENCE = "barrier may be reached by non-uniform control flow"
 def translate(src: str, tmp_path: Path) -> str:
     from bugle.cc import compile_kernel
     from bugle.translate import translate_ir
-    from vcgen.printer import program_str
+    from vcgen.il.printer import program_str
     k = tmp_path / "k.cu"
     k.write_text(src)
     ir = compile_kernel(str(k), language="cuda", defines=(), includes=(), spir64=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import networkx as nx
 
 from . import il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 from .loopnest import Loop, control_flow_graph, natural_loops, successors
 
 __all__ = ["Loop", "control_flow_graph", "natural_loops", "successors", "predecessors",

@@ -6,56 +6,12 @@ GPUVerify-compatible code of ``vcgen.exitcodes``.
 """
 from __future__ import annotations
 
-import sys
-
 import click
 
-from . import fileio, printer
-from .exitcodes import ExitCode, ToolError
-
-
-def load_program(path: str):
-    """Parse an IL file; ToolError(GPUVERIFYVCGEN_ERROR) with line:column on malformed input."""
-    from .parser import ILParseError, parse_program
-    text = fileio.read_text(path)
-    try:
-        return parse_program(text, path if path != "-" else "<stdin>")
-    except ILParseError as e:
-        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
-
-
-def run_guarded(fn, *args, **kwargs):
-    """Run a command body, turning ToolError and Ctrl-C into a message and exit code."""
-    try:
-        return fn(*args, **kwargs)
-    except ToolError as e:
-        click.echo(f"error: {e}" if not str(e).split(":")[0].endswith((".cl", ".cu", ".bpl", ".gbpl", ".ll"))
-                   else str(e), err=True)
-        sys.exit(int(e.code))
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(int(ExitCode.CTRL_C))
-    except RecursionError:
-        click.echo("error: program too deeply nested", err=True)
-        sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
-
-
-class ExitCodeGroup(click.Group):
-    """Usage errors exit with COMMAND_LINE_ERROR (1), as GPUVerify does, not click's 2."""
-
-    def main(self, *args, **kwargs):
-        kwargs["standalone_mode"] = False
-        try:
-            rv = super().main(*args, **kwargs)
-        except click.exceptions.NoArgsIsHelpError as e:
-            click.echo(e.format_message() if hasattr(e, "format_message") else str(e))
-            sys.exit(0)
-        except click.UsageError as e:
-            e.show()
-            sys.exit(int(ExitCode.COMMAND_LINE_ERROR))
-        except click.exceptions.Abort:
-            sys.exit(int(ExitCode.CTRL_C))
-        sys.exit(rv if isinstance(rv, int) else 0)
+from .il import files as fileio, printer
+from .il.command import ExitCodeGroup, guarded
+from .il.errors import ExitCode, ToolError
+from .il.parser import load_program
 
 
 @click.group(cls=ExitCodeGroup)
@@ -78,7 +34,7 @@ def abstract_cmd(input, output, force):
     def body():
         prog = choose_abstraction(load_program(input), force=force)
         fileio.write_text(output, printer.program_str(prog), input)
-    run_guarded(body)
+    guarded(body)
 
 
 def lockstep_options(local_size, num_groups, global_size, block_dim, grid_dim, global_offset,
@@ -134,7 +90,7 @@ def lockstep_cmd(input, output, kernel_args, **flags):
         opts = lockstep_options(**flags)
         prog = lockstep(apply_kernel_args(load_program(input), kernel_args), opts)
         fileio.write_text(output, printer.program_str(prog), input)
-    run_guarded(body)
+    guarded(body)
 
 
 def _register_optional() -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from . import fileio, printer
-from .exitcodes import ExitCode, ToolError
+from .il import files as fileio, printer
+from .il.errors import ExitCode, ToolError
 
 LANGS = {".cl": "opencl", ".cu": "cuda", ".ll": "llvm", ".gbpl": "gbpl", ".bpl": "bpl"}
 
@@ -162,9 +162,9 @@ def run(kernel: str, o: dict) -> int:
             ir = fileio.read_text(kernel)
         prog = times.run("translate", _translate, ir, o, kernel if lang != "llvm" else None)
     else:
-        from .cli import load_program
+        from .il.parser import load_program
         prog = load_program(kernel)
-    from .boogie_file import splice
+    from .il.boogie_file import splice
     from .kernel_args import apply_kernel_args
     if lang == "bpl":
         prog = splice(apply_kernel_args(prog, o["kernel_args"]), o["boogie_file"])

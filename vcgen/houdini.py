@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 import click
 
 from . import il, loopcut, passify, vc as vcmod
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 from .solvers import make_backend
 
 
@@ -316,9 +316,10 @@ def houdini_command(input_file, output, timeout, solver, infer_info, refutation,
     with the survivors as {:invariant} {:inferred "rN"} asserts."""
     from types import SimpleNamespace
 
-    from .fileio import write_text
-    from .printer import program_str
-    from .verify import load_program, run_tool
+    from .il.files import write_text
+    from .il.printer import program_str
+    from .il.command import guarded
+    from .il.parser import load_program
 
     def go():
         program = load_program(input_file)
@@ -329,4 +330,4 @@ def houdini_command(input_file, output, timeout, solver, infer_info, refutation,
         if infer_info:
             click.echo("\n".join(stats.lines()), err=True)
         return 0
-    run_tool(go)
+    guarded(go)

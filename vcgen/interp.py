@@ -54,9 +54,9 @@ from typing import Any, Callable
 import click
 
 from . import il
-from .exitcodes import ExitCode, ToolError
-from .printer import expr_str, type_str
-from .typecheck import ILTypeError, TypeEnv, expr_type, procedure_env, program_env, typecheck
+from .il.errors import ExitCode, ToolError
+from .il.printer import expr_str, type_str
+from .il.typecheck import ILTypeError, TypeEnv, expr_type, procedure_env, program_env, typecheck
 
 M64 = (1 << 64) - 1
 _MISSING = object()
@@ -1351,8 +1351,8 @@ def run_command(ctx, file, sets, seed, as_json, stop_on_failure, max_steps, entr
     the final state.  Exit code 0 if no assertion failed, 6 if one did, 5 on errors
     (parse/type error, unsatisfiable axioms, step bound, no feasible path).
     """
-    from .fileio import read_text
-    from .parser import ILParseError, parse_program
+    from .il.files import read_text
+    from .il.parser import ILParseError, parse_program
     try:
         program = parse_program(read_text(file), file)
         consts, params = _parse_sets(sets, program, entry)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 from .lockstep import LaunchConfig
 
 _DIM = re.compile(r"^\s*\[?\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\]?\s*$")

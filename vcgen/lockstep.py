@@ -36,8 +36,8 @@ from .abstract import choose_abstraction
 from .candidates import CandidateFactory, LoopFacts
 from .annotation_queries import AnnotationQueries
 from .async_copies import WAIT_PROC, AsyncCopies, async_sites
-from .exitcodes import ExitCode, ToolError
-from .prelude import bv_decl
+from .il.errors import ExitCode, ToolError
+from .il.prelude import bv_decl
 from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
 from .twothread import DIMS, INT, ArrayInfo, _atomic_array, _loc_key, _space, _where, error  # noqa: F401
 from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import cfg, il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 
 LOOP_CHECK = "loop_check"  # attribute added to the copies of invariant asserts
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from . import il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 
 
 @dataclass

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from . import cfg, il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 
 
 @dataclass

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 import z3
 
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 from .vc import VC
 
 MATH_INT_WARNING = ("warning: --math-int: arithmetic is unbounded; overflow is not modelled "
@@ -185,7 +185,7 @@ def _describe(check) -> str:
     site = check.site
     if site is None:
         return "end of the kernel reachable (vacuity check)"
-    from .printer import attrs_str
+    from .il.printer import attrs_str
     return f"block {site.block}: {attrs_str(site.attrs)}".replace("\n", " ")
 
 

@@ -36,7 +36,7 @@ from typing import Iterable, Sequence
 
 import click
 
-from vcgen.exitcodes import ExitCode, code_by_name
+from .il.errors import ExitCode, code_by_name
 
 KERNEL_SUFFIXES = (".cl", ".cu")
 DEFAULT_TIMEOUT = 300.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 
 DIMS = "xyz"
 INT = il.INT

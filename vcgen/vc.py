@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 import z3
 
 from . import il
-from .exitcodes import ExitCode, ToolError
+from .il.errors import ExitCode, ToolError
 from .passify import PassiveAssert, PassiveProgram
-from .printer import expr_str
+from .il.printer import expr_str
 
 
 def _err(msg: str) -> ToolError:

@@ -14,14 +14,15 @@ Verdicts (``VerificationResult.status``) and exit codes (DESIGN.md section 7):
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 
 import click
 
 from . import houdini, il, loopcut, passify, vc as vcmod
-from .exitcodes import ExitCode, ToolError
+from .il.command import guarded
+from .il.errors import ExitCode, ToolError
+from .il.parser import load_program
 from .solvers import make_backend
 
 DEFAULT_UNWIND = 2
@@ -435,28 +436,6 @@ def _vacuity(vc: vcmod.VC, backend, alive, result: VerificationResult) -> None:
 
 # ------------------------------------------------------------------- commands
 
-def load_program(path: str) -> il.Program:
-    """Parse an IL file; ToolError(GPUVERIFYVCGEN_ERROR) on syntax errors."""
-    from .parser import ILParseError, parse_file
-    try:
-        return parse_file(path)
-    except ILParseError as e:
-        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
-
-
-def run_tool(fn) -> None:
-    """Run ``fn()``; a ToolError becomes ``error: message`` on stderr and its exit code."""
-    try:
-        code = fn()
-    except ToolError as e:
-        click.echo(f"error: {e}", err=True)
-        sys.exit(int(e.code))
-    except KeyboardInterrupt:
-        click.echo("error: interrupted", err=True)
-        sys.exit(int(ExitCode.CTRL_C))
-    sys.exit(int(code or 0))
-
-
 def _timeout(value: float | None) -> float | None:
     return value if value and value > 0 else None
 
@@ -489,7 +468,7 @@ def verify_command(input_file, timeout, solver, as_json, findbugs, loop_unwind, 
         if infer_info and result.houdini is not None and not as_json:
             click.echo("\n".join(result.houdini.lines()))
         return result.exit_code
-    run_tool(go)
+    guarded(go)
 
 
 @click.command("smt")
@@ -502,13 +481,13 @@ def smt_command(input_file, output, loop_unwind, math_int):
 
     Candidates still present are checked as invariants (their guards asserted true)."""
     def go():
-        from .fileio import write_text
+        from .il.files import write_text
         program = load_program(input_file)
         text = smt_query(program, loop_unwind, title=f"verification condition of {input_file}",
                          math_int=math_int)
         write_text(output, text, input_file)
         return 0
-    run_tool(go)
+    guarded(go)
 
 
 def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",

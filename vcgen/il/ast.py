@@ -24,6 +24,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator, Union
 
+__all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOOL", "INT", "BV1",
+           "BV8", "BV32", "BV64", "Attr", "Attrs", "attr", "has_attr", "BvLit", "BoolLit",
+           "IntLit", "Var", "FunApp", "MapSelect", "MapStore", "BINOPS", "BinOp", "UnOp",
+           "IfThenElse", "BvConcat", "BvExtract", "Quantifier", "Old", "Expr", "TRUE", "FALSE",
+           "and_all", "or_all", "not_", "implies", "ite", "VarLhs", "MapLhs", "Lhs", "Assign",
+           "Assume", "Assert", "Havoc", "Call", "Cmd", "assign", "Goto", "Return", "Transfer",
+           "Block", "TypeDecl", "ConstDecl", "AxiomDecl", "VarDecl", "FunctionDecl", "Spec",
+           "ProcedureDecl", "Decl", "Program", "subexprs", "free_vars", "substitute", "rewrite",
+           "cmd_exprs", "cmd_writes"]
+
 # --------------------------------------------------------------------------- types
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 
-from . import il
-from .exitcodes import ExitCode, ToolError
+from . import ast as il
+from .errors import ExitCode, ToolError
+from .parser import ILParseError, parse_program
+from .typecheck import ILTypeError, typecheck
 
 
 def _name(d) -> str | None:
@@ -23,7 +25,6 @@ def load_decls(path: str) -> tuple:
     Raises ToolError: COMMAND_LINE_ERROR (1) if the file is missing or unreadable,
     GPUVERIFYVCGEN_ERROR (5) with ``FILE:LINE:COL`` on a parse error.
     """
-    from .parser import ILParseError, parse_program
     if not os.path.isfile(path):
         raise ToolError(f"--boogie-file: {path}: file not found", ExitCode.COMMAND_LINE_ERROR)
     try:
@@ -47,7 +48,6 @@ def splice(prog: il.Program, paths) -> il.Program:
     paths = list(paths or ())
     if not paths:
         return prog
-    from .typecheck import ILTypeError, typecheck
     taken = {_name(d) for d in prog.decls} - {None}
     extra: list = []
     for p in paths:

@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .exitcodes import ExitCode, ToolError
+from .errors import ExitCode, ToolError
 
 
 def read_text(path: str) -> str:

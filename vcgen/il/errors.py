@@ -1,4 +1,4 @@
-"""Exit codes, GPUVerify-compatible (DESIGN.md section 7), and the error type carrying one."""
+"""Exit codes, GPUVerify-compatible (docs/design.md section 7), and the error type carrying one."""
 from __future__ import annotations
 
 from enum import IntEnum

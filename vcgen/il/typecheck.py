@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import il
+from . import ast as il
 from .printer import cmd_str, expr_str, type_str
 
 

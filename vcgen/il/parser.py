@@ -1,6 +1,6 @@
 """Parse IL text (the Boogie 2 subset of ``docs/IL.md``) into ``vcgen.il`` ASTs.
 
-The grammar is ``vcgen/il.lark`` (LALR, contextual lexer, AST built by an inline
+The grammar is ``vcgen/il/grammar.lark`` (LALR, contextual lexer, AST built by an inline
 transformer so there is no intermediate parse tree).  ``parse_program(program_str(p)) == p``
 holds for every AST ``p`` the printer can print unambiguously.
 
@@ -21,9 +21,11 @@ from pathlib import Path
 import lark
 from lark import Lark, Token, Transformer
 
-from . import il
+from . import ast as il
+from .errors import ExitCode, ToolError
+from .files import read_text
 
-_GRAMMAR = Path(__file__).with_name("il.lark")
+_GRAMMAR = Path(__file__).with_name("grammar.lark")
 _BV_TYPE = re.compile(r"bv([0-9]+)\Z")
 
 
@@ -344,7 +346,6 @@ def parse_file(path: str) -> il.Program:
 
     Raises ILParseError on syntax errors and ToolError(COMMAND_LINE_ERROR) if unreadable.
     """
-    from .fileio import read_text
     return parse_program(read_text(path), path)
 
 
@@ -354,3 +355,15 @@ def parse_expr(text: str) -> il.Expr:
     if len(prog.decls) != 1:
         raise ILParseError(f"<expr>:1:1: parse error: not a single expression: {text!r}")
     return prog.decls[0].expr
+
+
+def load_program(path: str) -> il.Program:
+    """The IL program in file ``path`` (``-`` = stdin), for a stage command.
+
+    Raises ToolError: GPUVERIFYVCGEN_ERROR (5) with ``FILE:LINE:COL`` on a parse error,
+    COMMAND_LINE_ERROR (1) if the file cannot be read."""
+    text = read_text(path)
+    try:
+        return parse_program(text, path if path != "-" else "<stdin>")
+    except ILParseError as e:
+        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None

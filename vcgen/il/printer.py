@@ -1,4 +1,4 @@
-"""Print IL programs as Boogie 2 text (the inverse of ``vcgen.parser``).
+"""Print IL programs as Boogie 2 text (the inverse of ``vcgen.il.parser``).
 
 Binary operators are printed with explicit parentheses around every compound operand,
 so the text is unambiguous whatever Boogie's precedence table says and
@@ -6,7 +6,7 @@ so the text is unambiguous whatever Boogie's precedence table says and
 """
 from __future__ import annotations
 
-from . import il
+from . import ast as il
 
 
 def type_str(t: il.Type) -> str:

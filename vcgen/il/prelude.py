@@ -11,15 +11,16 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import il
+from . import ast as il
+from .parser import parse_program
 
-_CANDIDATES = (Path(__file__).resolve().parent.parent / "prelude", Path(__file__).resolve().parent / "prelude")
+# the checkout (or editable install) keeps prelude/ beside the packages; a wheel inside vcgen/
+_CANDIDATES = (Path(__file__).resolve().parents[2] / "prelude", Path(__file__).resolve().parents[1] / "prelude")
 
 
 @lru_cache(maxsize=None)
 def _base() -> dict:
     """op -> FunctionDecl at width 32, from ``prelude/bitvector.bpl``."""
-    from .parser import parse_program
     for d in _CANDIDATES:
         f = d / "bitvector.bpl"
         if f.exists():

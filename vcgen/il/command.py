@@ -1,0 +1,72 @@
+"""What every command line of the project shares (``bugle``, ``vcgen``, ``gpuverify``):
+GPUVerify exit codes for usage errors, and one guard that turns failures into a one-line
+message and an exit code (docs/design.md section 7-8: never a traceback).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Callable
+
+import click
+
+from .errors import ExitCode, ToolError
+
+# Messages that already say where they come from are printed as they are.
+_LOCATED_SUFFIXES = (".cl", ".cu", ".bpl", ".gbpl", ".ll")
+
+
+def error_message(e: ToolError) -> str:
+    """The stderr line of a ToolError: its text, prefixed with ``error: `` unless it already
+    names a file (``k.bpl:3:4: parse error: ...``) or says ``error``."""
+    text = str(e)
+    if text.startswith("error") or ": error" in text or text.split(":")[0].endswith(_LOCATED_SUFFIXES):
+        return text
+    return f"error: {text}"
+
+
+def guarded(body: Callable[[], int | None], nested_message: str = "error: program too deeply nested") -> None:
+    """Run a command ``body`` and exit with its result (None = 0).
+
+    A ToolError exits with its code and ``error_message``; Ctrl-C with CTRL_C (8);
+    too-deep recursion with GPUVERIFYVCGEN_ERROR and ``nested_message``.  Never returns.
+    """
+    try:
+        code = body()
+    except ToolError as e:
+        click.echo(error_message(e), err=True)
+        sys.exit(int(e.code))
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(int(ExitCode.CTRL_C))
+    except RecursionError:
+        click.echo(nested_message, err=True)
+        sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
+    sys.exit(int(code or 0))
+
+
+def internal_error(e: Exception) -> None:
+    """A bug of ours reached the top: one line and exit GPUVERIFYVCGEN_ERROR, or the
+    traceback when ``GPUVERIFY_DEBUG`` is set.  Never returns."""
+    if os.environ.get("GPUVERIFY_DEBUG"):
+        raise e
+    click.echo(f"internal error: {type(e).__name__}: {e} (set GPUVERIFY_DEBUG=1 for a traceback)", err=True)
+    sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
+
+
+class ExitCodeGroup(click.Group):
+    """Usage errors exit with COMMAND_LINE_ERROR (1), as GPUVerify does, not click's 2."""
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message() if hasattr(e, "format_message") else str(e))
+            sys.exit(0)
+        except click.UsageError as e:
+            e.show()
+            sys.exit(int(ExitCode.COMMAND_LINE_ERROR))
+        except click.exceptions.Abort:
+            sys.exit(int(ExitCode.CTRL_C))
+        sys.exit(rv if isinstance(rv, int) else 0)
