@@ -73,7 +73,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vcgen import il  # noqa: E402
-from vcgen.abstract import choose_abstraction  # noqa: E402
+from vcgen.analysis.abstraction import choose_abstraction  # noqa: E402
 from vcgen.il.errors import ExitCode, ToolError  # noqa: E402
 from vcgen.interp import Interpreter, InterpError, MapVal, value_from_hash  # noqa: E402
 from vcgen.lockstep import LaunchConfig, Lockstep, LockstepOptions, written_arrays  # noqa: E402

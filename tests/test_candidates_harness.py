@@ -49,7 +49,7 @@ def candidates(kernel: str) -> list:
     """(rule, candidate expression text) at every loop head of the two-thread program."""
     from bugle.cc import compile_kernel
     from bugle.translate import translate_ir
-    from vcgen.abstract import choose_abstraction
+    from vcgen.analysis.abstraction import choose_abstraction
     from vcgen.cli import lockstep_options
     from vcgen.lockstep import lockstep
 

@@ -22,7 +22,7 @@ from bugle.cc import compile_kernel
 from bugle.translate import translate_ir
 from header_flags import stage_flags
 from vcgen import cli as vcgen_cli
-from vcgen.abstract import choose_abstraction
+from vcgen.analysis.abstraction import choose_abstraction
 from vcgen.il.errors import ExitCode, ToolError
 from vcgen.kernel_args import apply_kernel_args
 from vcgen.lockstep import lockstep

@@ -11,7 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from vcgen import cfg, houdini, il, refutation
+from vcgen.analysis import cfg
+from vcgen.analysis.loops import natural_loops
+from vcgen import houdini, il, refutation
 from vcgen.interp import AssertFailure
 from vcgen.il.parser import parse_file, parse_program
 from vcgen.refutation import dyn, smt
@@ -206,7 +208,7 @@ def test_pulled_refutations_are_not_reported_again(loop):
 
 def test_unroll_keeps_candidates_and_is_acyclic(loop):
     k = smt.unroll_keeping_candidates(loop.kernel(), 1)
-    assert not cfg.natural_loops(k)
+    assert not natural_loops(k)
     cands = [c for b in k.blocks for c in b.cmds
              if isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")]
     assert len(cands) == 10  # the header's five candidates after 0 and 1 iterations

@@ -3,9 +3,9 @@ import pytest
 
 from vcgen import il
 from vcgen.il.errors import ToolError
-from vcgen.loopnest import LoopItem, linear_order, natural_loops
+from vcgen.analysis.loops import LoopItem, linear_order, natural_loops
 from vcgen.il.parser import parse_program
-from vcgen.uniformity import analyse
+from vcgen.analysis.uniformity import analyse
 
 DECLS = """
 function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;

@@ -29,7 +29,7 @@ def abstract_cmd(input, output, force):
 
     Reads a one-thread .gbpl, writes it back with {:equality} / {:adversarial} on each array.
     """
-    from .abstract import choose_abstraction
+    from .analysis.abstraction import choose_abstraction
 
     def body():
         prog = choose_abstraction(load_program(input), force=force)

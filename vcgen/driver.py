@@ -130,7 +130,7 @@ def run(kernel: str, o: dict) -> int:
 
     Raises ToolError for every failure that has its own exit code.
     """
-    from .abstract import choose_abstraction
+    from .analysis.abstraction import choose_abstraction
     from .cli import lockstep_options
     from .lockstep import lockstep
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import sys
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable

@@ -6,9 +6,9 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 * **Ids.** Two threads with symbolic local and group ids constrained by ``axiom``s to the
   launch configuration and to be distinct; the constraints are symmetric.
 * **Predication.**  Each thread ``t`` has a program counter ``cur$t`` over the block
-  numbers of a loop-aware linear order (``vcgen.loopnest``).  Blocks run in that order;
+  numbers of a loop-aware linear order (``vcgen.analysis.loops``).  Blocks run in that order;
   a block is enabled for thread ``t`` when ``cur$t`` is its number (``p$t``).  A
-  uniformly executed block (``vcgen.uniformity``) is entered by a real ``goto`` (both
+  uniformly executed block (``vcgen.analysis.uniformity``) is entered by a real ``goto`` (both
   threads or neither), its commands are not predicated, and a uniform branch at its end
   stays a ``goto`` on the branch condition.  Each natural loop becomes exactly one loop
   of the two-thread program with the same header label, iterating while either thread
@@ -32,15 +32,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import il
-from .abstract import choose_abstraction
+from .analysis.abstraction import choose_abstraction
 from .candidates import CandidateFactory, LoopFacts
 from .annotation_queries import AnnotationQueries
 from .async_copies import WAIT_PROC, AsyncCopies, async_sites
 from .il.errors import ExitCode, ToolError
 from .il.prelude import bv_decl
-from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
+from .analysis.loops import LoopItem, flatten, linear_order, natural_loops
+from .analysis.cfg import successors
 from .twothread import DIMS, INT, ArrayInfo, _atomic_array, _loc_key, _space, _where, error  # noqa: F401
-from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
+from .analysis.uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
 from .warps import WarpOps
 
 

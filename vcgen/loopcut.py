@@ -2,7 +2,7 @@
 
 ``cut_loops`` is the standard loop-cutting transformation (paper 003 section 2.1; DESIGN.md
 section 6): for a loop with header ``H`` and invariants ``I`` (the invariant asserts at the
-start of ``H``, see ``cfg.header_invariants``)
+start of ``H``, see ``header_invariants``)
 
 * every entry edge goes to a new block ``H$entry``: ``assert I`` (tagged
   ``{:loop_check "entry"}``), ``havoc`` the variables the loop (nested loops included)
@@ -21,10 +21,45 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import cfg, il
+from .analysis import cfg
+from .analysis.loops import Loop, natural_loops
+from . import il
 from .il.errors import ExitCode, ToolError
 
 LOOP_CHECK = "loop_check"  # attribute added to the copies of invariant asserts
+# Attributes that make an ``assert`` at the start of a loop header a loop invariant.
+INVARIANT_ATTRS = ("invariant", "user_invariant", "candidate")
+
+
+def is_invariant_assert(c: il.Cmd) -> bool:
+    return isinstance(c, il.Assert) and any(il.has_attr(c.attrs, a) for a in INVARIANT_ATTRS)
+
+
+def header_invariants(block: il.Block) -> tuple:
+    """(invariant asserts, remaining commands) of a loop header block.
+
+    The invariants are the maximal prefix of ``assert``s carrying ``{:invariant}``,
+    ``{:user_invariant}`` or ``{:candidate}`` (docs/IL.md, "Two-thread programs");
+    ``assume``s carrying only ``{:sourceloc}`` markers may be interleaved and are kept
+    with the rest.
+    """
+    invs, rest = [], []
+    cmds = list(block.cmds)
+    i = 0
+    while i < len(cmds):
+        c = cmds[i]
+        if is_invariant_assert(c):
+            invs.append(c)
+        elif _is_marker(c):
+            rest.append(c)
+        else:
+            break
+        i += 1
+    return tuple(invs), tuple(rest + cmds[i:])
+
+
+def _is_marker(c: il.Cmd) -> bool:
+    return isinstance(c, il.Assume) and c.expr == il.TRUE
 
 
 def _tag(a: il.Assert, how: str) -> il.Assert:
@@ -62,7 +97,7 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
     Raises ToolError(GPUVERIFYVCGEN_ERROR) on irreducible control flow or calls.
     """
     _check_no_calls(proc)
-    loops = cfg.natural_loops(proc)
+    loops = natural_loops(proc)
     if not loops:
         return proc
     blocks = cfg.block_map(proc)
@@ -72,7 +107,7 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
     entry_label: dict = {}
     back_label: dict = {}
     for h, lp in by_header.items():
-        invs, rest = cfg.header_invariants(blocks[h])
+        invs, rest = header_invariants(blocks[h])
         modified = sorted(cfg.modified_vars(blocks[b] for b in lp.blocks))
         pre = [_tag(a, "entry") for a in invs]
         if modified:
@@ -121,7 +156,7 @@ def unwind_loops(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
     _check_no_calls(proc)
     proc = _drop_candidates(proc)
     while True:
-        loops = cfg.natural_loops(proc)
+        loops = natural_loops(proc)
         if not loops:
             return proc
         innermost = next(lp for lp in reversed(loops) if not lp.children)
@@ -134,7 +169,7 @@ def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
     return replace(proc, blocks=blocks)
 
 
-def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.ProcedureDecl:
+def _unroll_one(proc: il.ProcedureDecl, lp: Loop, depth: int) -> il.ProcedureDecl:
     h = lp.header
 
     def cmds(b: il.Block, k: int) -> tuple:
@@ -145,14 +180,14 @@ def _unroll_one(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int) -> il.Procedur
                     continue
                 if k == depth:
                     c = il.Assume(c.expr, c.attrs)
-                elif b.label == h and cfg.is_invariant_assert(c):
+                elif b.label == h and is_invariant_assert(c):
                     c = _tag(c, "entry" if k == 0 else "maintained")
             out.append(c)
         return tuple(out)
     return unroll_loop(proc, lp, depth, "u", f"{h}$unwound", last_body=True, cmds=cmds)
 
 
-def unroll_loop(proc: il.ProcedureDecl, lp: cfg.Loop, depth: int, tag: str, cut_name: str,
+def unroll_loop(proc: il.ProcedureDecl, lp: Loop, depth: int, tag: str, cut_name: str,
                 last_body: bool, cmds=None) -> il.ProcedureDecl:
     """``proc`` with the natural loop ``lp`` replaced by copies: copy ``k`` (0..depth-1) of
     every loop block (labels ``<label>$<tag><k>``), then copy ``depth`` of every loop block

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from . import cfg, il
+from .analysis import cfg
+from . import il
 from .il.errors import ExitCode, ToolError
 
 

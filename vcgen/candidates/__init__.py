@@ -47,7 +47,7 @@ from .context import KernelFacts, LoopContext, LoopFacts
 
 if TYPE_CHECKING:
     from ..lockstep import Lockstep
-    from ..loopnest import Loop
+    from ..analysis.loops import Loop
 
 __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Iterator
 import networkx as nx
 
 from .. import il
-from ..loopnest import control_flow_graph
+from ..analysis.cfg import control_flow_graph
 from .bvexpr import CMP_TO_BOUND, PREDICATES, SMT, bv_op, op_of
 
 if TYPE_CHECKING:
     from ..lockstep import ArrayInfo, Lockstep
-    from ..loopnest import Loop
+    from ..analysis.loops import Loop
 
 
 @dataclass

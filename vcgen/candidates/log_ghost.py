@@ -11,7 +11,7 @@ from .. import il
 
 if TYPE_CHECKING:
     from ..lockstep import Lockstep
-    from ..loopnest import Loop
+    from ..analysis.loops import Loop
     from .context import LoopContext
 
 RULES = ("log",)

@@ -21,7 +21,7 @@ Shapes:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
 __all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOOL", "INT", "BV1",

@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
-from .. import cfg, houdini, il, vc as vcmod
+from ..analysis.loops import natural_loops
+from .. import houdini, il, vc as vcmod
 from ..interp import Interpreter, InterpError
 from ..loopcut import fresh_label
 
@@ -55,7 +56,7 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
     guards = vcmod.existential_consts(program)
     counter = _fresh_name(program, kernel, "$refutation$visits")
     cv = il.Var(counter)
-    headers = {lp.header for lp in cfg.natural_loops(kernel)}
+    headers = {lp.header for lp in natural_loops(kernel)}
     taken = {b.label for b in kernel.blocks}
     entry = fresh_label("$refutation$entry", taken)
     blocks = [il.Block(entry, (il.assign(counter, il.IntLit(0)),), il.Goto((kernel.blocks[0].label,)))]

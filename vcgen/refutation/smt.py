@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from .. import cfg, houdini, il, loopcut, passify, vc as vcmod
+from ..analysis.loops import natural_loops
+from .. import houdini, il, loopcut, passify, vc as vcmod
 from ..solvers import Z3Backend
 
 
@@ -107,7 +108,7 @@ def unroll_keeping_candidates(proc: il.ProcedureDecl, depth: int) -> il.Procedur
     if depth < 0:
         raise ValueError("unrolling depth must be >= 0")
     while True:
-        loops = cfg.natural_loops(proc)
+        loops = natural_loops(proc)
         if not loops:
             return proc
         innermost = next(lp for lp in reversed(loops) if not lp.children)

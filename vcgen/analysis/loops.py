@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from . import il
-from .il.errors import ExitCode, ToolError
+from .. import il
+from ..il.errors import ExitCode, ToolError
+from .cfg import control_flow_graph, successors
 
 
 @dataclass
@@ -35,26 +36,6 @@ class LoopItem:
     """A loop in the linear order: its header's block first, then its body items."""
     loop: Loop
     items: list
-
-
-def successors(proc: il.ProcedureDecl) -> dict:
-    """Label -> list of successor labels (``return`` has none)."""
-    return {b.label: list(b.transfer.targets) if isinstance(b.transfer, il.Goto) else []
-            for b in proc.blocks}
-
-
-def control_flow_graph(proc: il.ProcedureDecl) -> nx.DiGraph:
-    """The CFG as a networkx DiGraph over block labels.  ToolError on a goto to an unknown label."""
-    g = nx.DiGraph()
-    labels = {b.label for b in proc.blocks}
-    for b in proc.blocks:
-        g.add_node(b.label)
-    for src, targets in successors(proc).items():
-        for t in targets:
-            if t not in labels:
-                raise ToolError(f"{proc.name}: goto to unknown label {t}", ExitCode.GPUVERIFYVCGEN_ERROR)
-            g.add_edge(src, t)
-    return g
 
 
 def natural_loops(proc: il.ProcedureDecl) -> list:
@@ -101,6 +82,11 @@ def natural_loops(proc: il.ProcedureDecl) -> list:
                 outer.children.append(lp)
                 break
     return ordered
+
+
+def back_edges(loops: list) -> set:
+    """``{(latch, header)}`` of a list of ``Loop``s."""
+    return {(l, lp.header) for lp in loops for l in lp.latches}
 
 
 def linear_order(proc: il.ProcedureDecl, loops: list) -> list:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import il
+from .. import il
 
 
 def _reads_of(e: il.Expr) -> set:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from . import il
-from .loopnest import control_flow_graph, successors
+from .. import il
+from .cfg import control_flow_graph, successors
 
 ID_CONSTS = tuple(f"local_id_{d}" for d in "xyz")
 GROUP_CONSTS = tuple(f"group_id_{d}" for d in "xyz")
