@@ -19,7 +19,7 @@ we run
   threads in different groups are different storage with independent initial contents.
 * **the subject**: L once, with ``local_id_x$1`` ... set to the same ids, the same
   inputs, and a havoc policy that gives the barrier's fresh copies (``_HAVOC_$$A$t``,
-  see ``vcgen.lockstep``) exactly the memory the reference thread t had after that
+  see ``vcgen.twothread``) exactly the memory the reference thread t had after that
   barrier.  The policy counts, per thread, the barriers the thread passes *enabled*
   (``cur$t`` equals the barrier block's number in the ``Lockstep`` object's
   ``block_id``); a disabled thread's copy is not touched, so the value does not matter.
@@ -76,7 +76,9 @@ from vcgen import il  # noqa: E402
 from vcgen.analysis.abstraction import choose_abstraction  # noqa: E402
 from vcgen.il.errors import ExitCode, ToolError  # noqa: E402
 from vcgen.interp import Interpreter, InterpError, MapVal, value_from_hash  # noqa: E402
-from vcgen.lockstep import LaunchConfig, Lockstep, LockstepOptions, written_arrays  # noqa: E402
+from vcgen.twothread.options import LaunchConfig, LockstepOptions
+from vcgen.twothread.transform import Lockstep
+from vcgen.twothread.kernel import written_arrays  # noqa: E402
 from vcgen.il.parser import parse_program  # noqa: E402
 
 DIMS = "xyz"
@@ -132,7 +134,7 @@ def load_corpus_kernel(path: str) -> Subject:
         lang = "cuda" if path.endswith(".cu") else "opencl"
         ir = compile_kernel(path, language=lang, defines=tuple(o["defines"]), includes=tuple(o["includes"]),
                             spir64=o["spir64"])
-        from vcgen.kernel_args import apply_kernel_args
+        from vcgen.twothread.kernel_args import apply_kernel_args
         prog = apply_kernel_args(translate_ir(ir, o["kernel"], path), o.get("kernel_args"))
         lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"],
                                  o["grid_dim"], o["global_offset"], o["only_intra_group"], False,
@@ -222,7 +224,7 @@ class Differential:
                                benign_tolerance=subject.benign_tolerance, infer=False)
         ls = Lockstep(one, opts)
         self.two = ls.run()
-        self.block_id = dict(ls.block_id)
+        self.block_id = dict(ls.info.block_id)
         self.consts = set(one.consts())
 
     @staticmethod

@@ -51,7 +51,7 @@ def candidates(kernel: str) -> list:
     from bugle.translate import translate_ir
     from vcgen.analysis.abstraction import choose_abstraction
     from vcgen.cli import lockstep_options
-    from vcgen.lockstep import lockstep
+    from vcgen.twothread.transform import lockstep
 
     path = KERNELS / kernel
     flags = parse_header(path).flags

@@ -24,8 +24,8 @@ from header_flags import stage_flags
 from vcgen import cli as vcgen_cli
 from vcgen.analysis.abstraction import choose_abstraction
 from vcgen.il.errors import ExitCode, ToolError
-from vcgen.kernel_args import apply_kernel_args
-from vcgen.lockstep import lockstep
+from vcgen.twothread.kernel_args import apply_kernel_args
+from vcgen.twothread.transform import lockstep
 from vcgen.il.parser import parse_program
 from vcgen.il.printer import program_str
 from vcgen.testsuite import parse_header

@@ -14,7 +14,7 @@ import pytest
 from vcgen import il
 from vcgen.driver import main
 from vcgen.il.errors import ExitCode, ToolError
-from vcgen.kernel_args import apply_kernel_args
+from vcgen.twothread.kernel_args import apply_kernel_args
 from vcgen.il.parser import parse_program
 from vcgen.il.printer import program_str
 

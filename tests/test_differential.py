@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from differential import Differential, Unsupported, load_corpus_kernel, subject_from_text  # noqa: E402
 from vcgen import il  # noqa: E402
-from vcgen.lockstep import LaunchConfig  # noqa: E402
+from vcgen.twothread.options import LaunchConfig  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(4)  # even seeds: same-group pairs, odd: different groups

@@ -11,7 +11,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from vcgen.analysis import cfg
 from vcgen.analysis.loops import natural_loops
 from vcgen import houdini, il, refutation
 from vcgen.interp import AssertFailure

@@ -40,8 +40,8 @@ def abstract_cmd(input, output, force):
 def lockstep_options(local_size, num_groups, global_size, block_dim, grid_dim, global_offset,
                      only_intra_group, only_divergence, no_benign_tolerance, no_infer, warp_sync=None,
                      check_array_bounds=False):
-    from .launch import launch_config
-    from .lockstep import LockstepOptions
+    from .twothread.launch import launch_config
+    from .twothread.options import LockstepOptions
     if warp_sync is not None and warp_sync <= 0:
         raise ToolError("--warp-sync: the warp size must be positive", ExitCode.COMMAND_LINE_ERROR)
     return LockstepOptions(launch_config(local_size, num_groups, global_size, block_dim, grid_dim, global_offset),
@@ -83,10 +83,10 @@ def lockstep_cmd(input, output, kernel_args, **flags):
     Uniformity analysis, lock-step predication of the unstructured CFG, access logging,
     race / divergence / assertion checks, launch constraints (paper 000, sections 4-5).
     """
-    from .lockstep import lockstep
+    from .twothread.transform import lockstep
 
     def body():
-        from .kernel_args import apply_kernel_args
+        from .twothread.kernel_args import apply_kernel_args
         opts = lockstep_options(**flags)
         prog = lockstep(apply_kernel_args(load_program(input), kernel_args), opts)
         fileio.write_text(output, printer.program_str(prog), input)

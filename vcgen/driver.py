@@ -60,7 +60,7 @@ def _translate(ir: str, o: dict, source: str | None):
     kernel of a file with several (an unknown name is then a command-line error)."""
     from bugle import BugleError
     from bugle.translate import translate_ir
-    from .kernel_args import parse_spec
+    from .twothread.kernel_args import parse_spec
     wanted = o["kernel"] or (parse_spec(o["kernel_args"])[0] if o["kernel_args"] else None)
     try:
         return translate_ir(ir, wanted, source)
@@ -132,7 +132,7 @@ def run(kernel: str, o: dict) -> int:
     """
     from .analysis.abstraction import choose_abstraction
     from .cli import lockstep_options
-    from .lockstep import lockstep
+    from .twothread.transform import lockstep
 
     ext = Path(kernel).suffix
     lang = LANGS.get(ext)
@@ -165,7 +165,7 @@ def run(kernel: str, o: dict) -> int:
         from .il.parser import load_program
         prog = load_program(kernel)
     from .il.boogie_file import splice
-    from .kernel_args import apply_kernel_args
+    from .twothread.kernel_args import apply_kernel_args
     if lang == "bpl":
         prog = splice(apply_kernel_args(prog, o["kernel_args"]), o["boogie_file"])
     if lang != "bpl":

@@ -37,17 +37,13 @@ instruction) and in loops calling ``__syncwarp``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import il
+from ..analysis.loops import Loop
+from ..twothread.parts import Parts
 from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, log_ghost, loop_bound,
                no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard)
-from .bvexpr import PREDICATES, SMT, op_of
+from .bvexpr import SMT, op_of
 from .context import KernelFacts, LoopContext, LoopFacts
-
-if TYPE_CHECKING:
-    from ..lockstep import Lockstep
-    from ..analysis.loops import Loop
 
 __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 
@@ -67,23 +63,23 @@ ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness,
 class CandidateFactory:
     """Generates candidates for the loops of one lock-step transformation."""
 
-    def __init__(self, ls: "Lockstep"):
-        self.ls = ls
+    def __init__(self, parts: Parts):
+        self.parts = parts
         self.count = 0
-        self.rules: list = []
-        self.kf = KernelFacts(ls)
+        self.rules: list[str] = []
+        self.kf = KernelFacts(parts)
 
-    def declarations(self) -> list:
+    def declarations(self) -> list[il.ConstDecl]:
         """``const {:existential true} _bK: bool`` for every candidate made."""
         return [il.ConstDecl(f"_b{i + 1}", il.BOOL, attrs=(il.Attr("existential", (il.TRUE,)),))
                 for i in range(self.count)]
 
-    def log_ghosts(self, lp: "Loop") -> list:
+    def log_ghosts(self, lp: Loop) -> list[tuple[str, il.Expr]]:
         """(bool ghost name, expression) pairs the lock-step assigns before entering ``lp``."""
-        ctx = LoopContext(self.kf, LoopFacts(self.ls, lp, 0, 0))
-        return log_ghost.ghosts(self.ls, lp, ctx.has_barrier, ctx.accessed_in) + enabledness.ghosts(ctx)
+        ctx = LoopContext(self.kf, LoopFacts(lp, 0, 0))
+        return log_ghost.ghosts(ctx) + enabledness.ghosts(ctx)
 
-    def at_loop_head(self, f: LoopFacts) -> list:
+    def at_loop_head(self, f: LoopFacts) -> list[il.Assert]:
         """The candidate asserts for the head of loop ``f.loop``."""
         ctx = LoopContext(self.kf, f)
         out: list = []
@@ -99,7 +95,7 @@ class CandidateFactory:
         for x in il.subexprs(e):  # operations built by bvexpr.fold must be declared
             op = op_of(x)
             if op and op[1] in SMT:
-                self.ls.bvfun(op[1], op[0], SMT[op[1]], len(x.args), op[1] in PREDICATES)
+                self.parts.builder.bvfun(op[1], op[0])
         self.count += 1
         self.rules.append(rule)
         return il.Assert(il.implies(il.Var(f"_b{self.count}"), e), (il.Attr("candidate", (rule,)),))

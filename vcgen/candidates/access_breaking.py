@@ -40,7 +40,7 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     ka = [k for k in coeffs[len(comps):] if k]
     if not kc or not ka or min(ka) >= max(k for k, _ in kc):
         return []
-    base = off if rest == il.BvLit(0, w) else ctx.fun("SUB", w, off, ctx.ls.ex(rest, 1))
+    base = off if rest == il.BvLit(0, w) else ctx.fun("SUB", w, off, ctx.threads.ex(rest, 1))
     out = []
     for k, comp in kc:
         above = [x for x in coeffs if x > k]
@@ -50,7 +50,7 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
             if nxt % k:
                 continue
             q = ctx.fun("UREM", w, q, il.BvLit(nxt // k, w))
-        out.append(("r0", il.implies(ho, il.BinOp("==", q, ctx.ls.ex(comp, 1)))))
+        out.append(("r0", il.implies(ho, il.BinOp("==", q, ctx.threads.ex(comp, 1)))))
     return out
 
 

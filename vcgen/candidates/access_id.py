@@ -16,7 +16,7 @@ RULES = ("id",)
 
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
     ho, off, _ = ctx.log(a, kind)
-    offsets = list(dict.fromkeys(ctx.ls.ex(acc.offset, 1) for acc in ctx.accesses_of(name, kind)
+    offsets = list(dict.fromkeys(ctx.threads.ex(acc.offset, 1) for acc in ctx.accesses_of(name, kind)
                                  if not (il.free_vars(acc.offset) & ctx.mod)))
     out = [("id", il.implies(ho, il.BinOp("==", off, e))) for e in offsets]
     if len(offsets) > 1:

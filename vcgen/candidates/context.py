@@ -10,25 +10,24 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import networkx as nx
 
 from .. import il
 from ..analysis.cfg import control_flow_graph
-from .bvexpr import CMP_TO_BOUND, PREDICATES, SMT, bv_op, op_of
+from ..analysis.loops import Loop
+from ..il.attributes import sourceloc
+from ..twothread.kernel import ArrayInfo
+from ..twothread.parts import Parts
+from .bvexpr import CMP_TO_BOUND, bv_op, op_of
 
-if TYPE_CHECKING:
-    from ..lockstep import ArrayInfo, Lockstep
-    from ..analysis.loops import Loop
 
-
-@dataclass
+@dataclass(frozen=True)
 class LoopFacts:
     """A loop of the lock-step program: its one-thread ``loop`` and the range
     ``lo <= cur$t < hi`` of block numbers of its blocks (``lo`` is the header's)."""
-    ls: "Lockstep"
-    loop: "Loop"
+    loop: Loop
     lo: int
     hi: int
 
@@ -57,15 +56,16 @@ class Counter_:
 class KernelFacts:
     """Kernel-wide facts, computed once per lock-step transformation."""
 
-    def __init__(self, ls: "Lockstep"):
-        self.ls = ls
+    def __init__(self, parts: Parts):
+        self.parts = parts
+        self.info = parts.info
         self.defs = self._single_definitions()
         self.accesses = self._accesses()
         self._reach: dict = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
-        k = self.ls.kernel
+        k = self.info.kernel
         counts: Counter = Counter()
         rhs: dict = {}
         for b in k.blocks:
@@ -76,7 +76,7 @@ class KernelFacts:
                     for l, r in zip(c.lhss, c.rhss):
                         if isinstance(l, il.VarLhs):
                             rhs[l.name] = r
-        memory = set(self.ls.arrays) | {n for n, t in self.ls.local_types.items() if isinstance(t, il.MapType)}
+        memory = set(self.info.arrays) | {n for n, t in self.info.local_types.items() if isinstance(t, il.MapType)}
         defs = {n: e for n, e in rhs.items() if counts[n] == 1 and not (il.free_vars(e) & memory)}
         resolved: dict = {}
 
@@ -98,24 +98,23 @@ class KernelFacts:
         return il.substitute(e, {v: self.defs[v] for v in il.free_vars(e) if v in self.defs})
 
     def _accesses(self) -> list:
-        from ..lockstep import _loc_key
         out = []
-        for b in self.ls.kernel.blocks:
+        for b in self.info.blocks:
             loc = None
             for c in b.cmds:
                 if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
-                    loc = _loc_key(c.attrs)
+                    loc = sourceloc(c.attrs)
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
                     out.append(Access(il.attr(c.attrs, "atomic").args[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
                     continue
                 if not isinstance(c, il.Assign) or len(c.lhss) != 1:
                     continue
                 l, r = c.lhss[0], c.rhss[0]
-                if isinstance(l, il.MapLhs) and l.name in self.ls.arrays:
+                if isinstance(l, il.MapLhs) and l.name in self.info.arrays:
                     out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc))
-                elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.ls.arrays:
+                elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.info.arrays:
                     out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc))
-        return [a for a in out if self.ls.arrays[a.array].logged]
+        return [a for a in out if self.info.arrays[a.array].logged]
 
     def written(self, array: str) -> bool:
         """Does the kernel write ``array`` (plainly or atomically)?"""
@@ -123,13 +122,13 @@ class KernelFacts:
 
     @cached_property
     def cfg(self) -> nx.DiGraph:
-        return control_flow_graph(self.ls.kernel)
+        return control_flow_graph(self.info.kernel)
 
     @cached_property
     def idom(self) -> dict:
         """Immediate dominators of the blocks reachable from the entry."""
         g = self.cfg.copy()
-        entry = self.ls.kernel.blocks[0].label
+        entry = self.info.blocks[0].label
         g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
         return nx.immediate_dominators(g, entry)
 
@@ -145,7 +144,7 @@ class KernelFacts:
         """Blocks dominated by ``label`` (itself included)."""
         return {b for b in self.idom if label == b or label in self.dominators(b)}
 
-    def reaching(self, lp: "Loop") -> set:
+    def reaching(self, lp: Loop) -> set:
         """Blocks from which the loop header is reachable (they may run before the head)."""
         if lp.header not in self._reach:
             self._reach[lp.header] = nx.ancestors(self.cfg, lp.header) | {lp.header}
@@ -158,24 +157,30 @@ class LoopContext:
     def __init__(self, kf: KernelFacts, facts: LoopFacts):
         self.kf = kf
         self.facts = facts
-        self.ls = kf.ls
+        parts = kf.parts
+        self.info = parts.info
+        self.builder = parts.builder
+        self.threads = parts.threads
+        self.access_logs = parts.logs
+        self.warps = parts.warps
+        self.options = parts.options
         self.loop = facts.loop
         self.mod = self._modified()
-        self.scalars = [v for v in sorted(self.mod) if isinstance(self.ls.local_types.get(v), il.BvType)]
+        self.scalars = [v for v in sorted(self.mod) if isinstance(self.info.local_types.get(v), il.BvType)]
 
     # ------------------------------------------------------------- building blocks
 
     def fun(self, op: str, w: int, *args: il.Expr) -> il.Expr:
         """``BVw_op(args)`` with the function declared in the two-thread program."""
-        return il.FunApp(self.ls.bvfun(op, w, SMT[op], len(args), op in PREDICATES), tuple(args))
+        return il.FunApp(self.builder.bvfun(op, w), tuple(args))
 
     def per_thread(self, rule: str, e: il.Expr) -> list:
         """The one-thread candidate ``e`` for thread 1 and for thread 2."""
-        return [(rule, self.ls.ex(e, t)) for t in (1, 2)]
+        return [(rule, self.threads.ex(e, t)) for t in (1, 2)]
 
     def at_head(self, t: int) -> il.Expr:
         """Thread ``t`` is at the loop head (enabled in the loop)."""
-        return il.BinOp("==", self.ls.cur(t), il.IntLit(self.facts.lo))
+        return il.BinOp("==", self.threads.cur(t), il.IntLit(self.facts.lo))
 
     def entry_pc(self, t: int) -> il.Var:
         """Thread ``t``'s block number when the loop was entered (set by the lock-step)."""
@@ -184,21 +189,21 @@ class LoopContext:
     @property
     def uniform(self) -> bool:
         """Both threads always enter and leave this loop together."""
-        return self.loop.header in self.ls.uni.uniform_blocks
+        return self.loop.header in self.info.uni.uniform_blocks
 
     # ------------------------------------------------------------------- loop facts
 
     def _modified(self) -> set:
         mod = set()
         for lab in self.loop.blocks:
-            for c in self.ls.src[lab].cmds:
+            for c in self.info.src[lab].cmds:
                 mod |= il.cmd_writes(c)
         return mod
 
     def assignments(self, v: str) -> tuple:
         """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
         inside, outside = [], []
-        for b in self.ls.kernel.blocks:
+        for b in self.info.blocks:
             for c in b.cmds:
                 if isinstance(c, il.Assign):
                     for l, r in zip(c.lhss, c.rhss):
@@ -215,7 +220,7 @@ class LoopContext:
             inside, outside = self.assignments(v)
             if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
                 continue
-            out[v] = Counter_(v, self.ls.local_types[v].width, outside[0], inside[0])
+            out[v] = Counter_(v, self.info.local_types[v].width, outside[0], inside[0])  # type: ignore[union-attr]
         return out
 
     @cached_property
@@ -230,14 +235,14 @@ class LoopContext:
 
     @cached_property
     def has_barrier(self) -> bool:
-        return any(isinstance(c, il.Call) for lab in self.loop.blocks for c in self.ls.src[lab].cmds)
+        return any(isinstance(c, il.Call) for lab in self.loop.blocks for c in self.info.src[lab].cmds)
 
     def guards(self) -> list:
         """Comparisons (FunApp) in the partition conditions of branches inside the loop."""
         out = []
         for lab in self.loop.blocks:
-            for t in self.ls.succ[lab]:
-                cmds = self.ls.src[t].cmds
+            for t in self.info.succ[lab]:
+                cmds = self.info.src[t].cmds
                 if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
                     for x in il.subexprs(self.kf.inline(cmds[0].expr)):
                         if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
@@ -253,12 +258,12 @@ class LoopContext:
         for lab in self.kf.dominators(self.loop.header):
             if lab in self.loop.blocks:
                 continue
-            cmds = self.ls.src[lab].cmds
+            cmds = self.info.src[lab].cmds
             if not (cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition")):
                 continue
             c = self.kf.inline(cmds[0].expr)
-            memory = set(self.ls.arrays)
-            if il.free_vars(c) & (self.mod | memory) or self.ls.ex(c, 1) == self.ls.ex(c, 2):
+            memory = set(self.info.arrays)
+            if il.free_vars(c) & (self.mod | memory) or self.threads.ex(c, 1) == self.threads.ex(c, 2):
                 continue
             out.append((lab, c))
         return out
@@ -271,23 +276,24 @@ class LoopContext:
     def logs(self) -> Iterator[tuple]:
         """``(name, ArrayInfo, kind)`` for every log (array, kind) the loop may fill and some
         access checks (a read log of an array nobody writes is never looked at)."""
-        for name, a in self.ls.arrays.items():
+        for name, a in self.info.arrays.items():
             if not a.logged:
                 continue
-            for kind in self.ls.log_kinds(a):
+            for kind in self.access_logs.kinds(a):
                 if self.accessed_in(name, kind) and (kind != "READ" or self.kf.written(name)):
                     yield name, a, kind
 
-    def log(self, a: "ArrayInfo", kind: str) -> tuple:
+    def log(self, a: ArrayInfo, kind: str) -> tuple[il.Var, il.Var, il.Var]:
         """(HAS_OCCURRED, OFFSET, SOURCE) variables of a log."""
-        return tuple(self.ls.log_var(a, kind, w) for w in ("HAS_OCCURRED", "OFFSET", "SOURCE"))
+        ho, off, src = (self.access_logs.var(a, kind, w) for w in ("HAS_OCCURRED", "OFFSET", "SOURCE"))
+        return ho, off, src
 
     def accesses_of(self, name: str, kind: str) -> list:
         return [a for a in self.kf.accesses if a.array == name and a.kind == kind]
 
     def sources(self, accesses) -> list:
         """Sorted source numbers of ``accesses``."""
-        return sorted({self.ls.sourceloc_num(a.loc).value for a in accesses})
+        return sorted({self.builder.sourceloc_num(a.loc).value for a in accesses})
 
     def source_in(self, src: il.Expr, nums: list) -> il.Expr:
         return il.or_all(il.BinOp("==", src, il.IntLit(n)) for n in nums)

@@ -31,7 +31,7 @@ def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: 
         lin = linear(low, g, w) if g in il.free_vars(low) else None
         if lin is None or isinstance(lin[0], il.BvLit) or g in il.free_vars(lin[0]):
             continue
-        lo1, c1 = ctx.ls.ex(low, 1), ctx.ls.ex(lin[0], 1)
+        lo1, c1 = ctx.threads.ex(low, 1), ctx.threads.ex(lin[0], 1)
         out.append(("r2", il.implies(ho, ctx.fun("ULE", w, lo1, off))))
         out.append(("r3", il.implies(ho, ctx.fun("ULT", w, off, ctx.fun("ADD", w, lo1, c1)))))
     return out

@@ -31,7 +31,7 @@ def loop_candidates(ctx: LoopContext) -> list:
     out = []
     for _, c in ctx.enclosing_conditions:
         for t in (1, 2):
-            out.append(("r5", il.implies(ctx.at_head(t), ctx.ls.ex(c, t))))
+            out.append(("r5", il.implies(ctx.at_head(t), ctx.threads.ex(c, t))))
     return out
 
 
@@ -43,7 +43,7 @@ def _scope_candidate(ctx: LoopContext, name: str, a, kind: str, lab: str, c: il.
     inside = [acc for acc in mine if acc.block in scope]
     if not inside:
         return []
-    cond = ctx.ls.ex(c, 1)
+    cond = ctx.threads.ex(c, 1)
     if len(inside) == len(mine):
         return [("r4", il.implies(ho, cond))]
     return [("r4", il.implies(il.BinOp("&&", ho, ctx.source_in(src, ctx.sources(inside))), cond))]

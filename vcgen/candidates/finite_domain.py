@@ -29,13 +29,9 @@ of pointers into one array (``src = buf; dst = buf + 64``) have no ``$base`` and
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
-
 from .. import il
+from ..twothread.kernel import KernelInfo
 from .context import LoopContext
-
-if TYPE_CHECKING:
-    from ..lockstep import Lockstep
 
 RULES = ("fd",)
 MAX_VALUES = 8  # larger literal sets are not pointer bases (a switch-like counter, say)
@@ -56,18 +52,18 @@ def _sources(e: il.Expr, locals_: set) -> list | None:
     return None
 
 
-def _candidate_vars(ls: "Lockstep") -> set:
+def _candidate_vars(info: KernelInfo) -> set[str]:
     """The ``int`` and ``bvW`` locals (bool ones are finite anyway; maps are memory)."""
-    return {v for v, t in ls.local_types.items() if isinstance(t, (il.IntType, il.BvType))}
+    return {v for v, t in info.local_types.items() if isinstance(t, (il.IntType, il.BvType))}
 
 
-def domains(ls: "Lockstep") -> dict:
+def domains(info: KernelInfo) -> dict:
     """name -> frozenset of literals (``IntLit``/``BvLit``) for the locals of the one-thread
-    kernel ``ls.kernel`` whose every assignment yields one of those literals (see module doc).
-    Only ``ls.kernel`` and ``ls.local_types`` are used."""
-    cands = _candidate_vars(ls)
+    kernel ``info.kernel`` whose every assignment yields one of those literals (see module doc).
+    Only ``info.kernel`` and ``info.local_types`` are used."""
+    cands = _candidate_vars(info)
     srcs: dict = {v: [] for v in cands}
-    for b in ls.kernel.blocks:
+    for b in info.kernel.blocks:
         for c in b.cmds:
             if isinstance(c, il.Assign):
                 pairs = [(l.name, r) for l, r in zip(c.lhss, c.rhss) if isinstance(l, il.VarLhs)]
@@ -104,7 +100,7 @@ def _live_at_head(ctx: LoopContext, v: str) -> bool:
     """Not an SSA temporary of the loop used only inside it (recomputed before any use)."""
     if v not in ctx.kf.defs:
         return True
-    return any(v in il.free_vars(x) for lab, b in ctx.ls.src.items() if lab not in ctx.loop.blocks
+    return any(v in il.free_vars(x) for lab, b in ctx.info.src.items() if lab not in ctx.loop.blocks
                for c in b.cmds for x in il.cmd_exprs(c))
 
 
@@ -114,8 +110,7 @@ def _order(lit: il.Expr) -> int:
 
 def candidates(ctx: LoopContext) -> list:
     """fd candidates (membership, distinct bases, uniform bases) at the head of ``ctx.loop``."""
-    ls = ctx.ls
-    dom = {v: d for v, d in domains(ls).items() if v in ctx.mod and _live_at_head(ctx, v)}
+    dom = {v: d for v, d in domains(ctx.info).items() if v in ctx.mod and _live_at_head(ctx, v)}
     out: list = []
     for v in sorted(dom):
         lits = sorted(dom[v], key=_order)
@@ -126,7 +121,7 @@ def candidates(ctx: LoopContext) -> list:
         out += ctx.per_thread("fd", il.BinOp("!=", il.Var(v), il.Var(w)))
     both = il.BinOp("&&", ctx.at_head(1), ctx.at_head(2))
     for v in multi:
-        if isinstance(ls.local_types[v], il.IntType) and ls.is_dup(v):
-            eq = il.BinOp("==", il.Var(ls.name(v, 1)), il.Var(ls.name(v, 2)))
+        if isinstance(ctx.info.local_types[v], il.IntType) and ctx.threads.is_dup(v):
+            eq = il.BinOp("==", il.Var(ctx.threads.name(v, 1)), il.Var(ctx.threads.name(v, 2)))
             out.append(("fd", eq if ctx.uniform else il.implies(both, eq)))
     return out

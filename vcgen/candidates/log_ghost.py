@@ -5,34 +5,29 @@ keeps the offset and source candidates meaningful after the loop's havoc.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import il
-
-if TYPE_CHECKING:
-    from ..lockstep import Lockstep
-    from ..analysis.loops import Loop
-    from .context import LoopContext
+from ..analysis.loops import Loop
+from .context import LoopContext
 
 RULES = ("log",)
 
 
-def ghost_name(kind: str, array: str, lp: "Loop") -> str:
+def ghost_name(kind: str, array: str, lp: Loop) -> str:
     return f"_{kind}_HAS_OCCURRED_{array}$entry{lp.header}"
 
 
-def ghosts(ls: "Lockstep", lp: "Loop", has_barrier: bool, accessed_in) -> list:
+def ghosts(ctx: LoopContext) -> list[tuple[str, il.Var]]:
     """(ghost name, HAS_OCCURRED var) for logs the loop's barriers reset but it never fills."""
-    if not has_barrier:
+    if not ctx.has_barrier:
         return []
     out = []
-    for name, a in ls.arrays.items():
-        for kind in ls.log_kinds(a):
-            if a.logged and not accessed_in(name, kind):
-                out.append((ghost_name(kind, name, lp), ls.log_var(a, kind, "HAS_OCCURRED")))
+    for name, a in ctx.info.arrays.items():
+        for kind in ctx.access_logs.kinds(a):
+            if a.logged and not ctx.accessed_in(name, kind):
+                out.append((ghost_name(kind, name, ctx.loop), ctx.access_logs.var(a, kind, "HAS_OCCURRED")))
     return out
 
 
-def candidates(ctx: "LoopContext") -> list:
+def candidates(ctx: LoopContext) -> list:
     return [("log", il.implies(ho, il.Var(g)))
-            for g, ho in ghosts(ctx.ls, ctx.loop, ctx.has_barrier, ctx.accessed_in)]
+            for g, ho in ghosts(ctx)]

@@ -18,4 +18,4 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
         return []
     ho = ctx.log(a, kind)[0]
     rule = "r12" if kind == "READ" else "r13"
-    return [(rule, il.not_(ho)), (rule, il.implies(ctx.ls.same_group(), il.not_(ho)))]
+    return [(rule, il.not_(ho)), (rule, il.implies(ctx.threads.same_group(), il.not_(ho)))]

@@ -21,9 +21,8 @@ RULES = ("r11", "r16")
 
 def loop_predicate(ctx: LoopContext) -> list:
     """r11 candidates (booleans over ``cur$1``, ``cur$2``)."""
-    ls = ctx.ls
     return [("r11", il.BinOp("==", ctx.at_head(1), ctx.at_head(2))),
-            ("r11", il.BinOp("==", ls.cur(1), ls.cur(2)))]
+            ("r11", il.BinOp("==", ctx.threads.cur(1), ctx.threads.cur(2)))]
 
 
 def _dead_at_head(ctx: LoopContext, v: str) -> bool:
@@ -31,14 +30,14 @@ def _dead_at_head(ctx: LoopContext, v: str) -> bool:
     head is recomputed before any use, so its equality cannot matter."""
     if v not in ctx.kf.defs:
         return False
-    return not any(v in il.free_vars(x) for lab, b in ctx.ls.src.items() if lab not in ctx.loop.blocks
+    return not any(v in il.free_vars(x) for lab, b in ctx.info.src.items() if lab not in ctx.loop.blocks
                    for c in b.cmds for x in il.cmd_exprs(c))
 
 
 def variable_equality(ctx: LoopContext) -> list:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
     out = []
-    dup = [v for v in ctx.scalars if ctx.ls.is_dup(v) and not _dead_at_head(ctx, v)]
+    dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     if not ctx.uniform:

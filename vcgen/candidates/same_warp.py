@@ -2,8 +2,8 @@
 access in flight at a loop head.
 
 Under ``--warp-sync`` the lock-step clears the logs of warp-mates after every instruction
-(``Lockstep._warp_clear``, the warp extension paper 003 cites [40]); a ``__syncwarp`` in the
-loop clears them too (``Lockstep._warp_op``).  For every log the loop fills (``HO`` =
+(``Warps.clear_after_instruction``, the warp extension paper 003 cites [40]); a ``__syncwarp`` in the
+loop clears them too (``Warps.op``).  For every log the loop fills (``HO`` =
 ``_K_HAS_OCCURRED_A``, ``bool``): ``same_warp ==> !HO``, ``same_warp`` being "same group
 and same linear local id divided by the warp size".
 """
@@ -16,13 +16,13 @@ RULES = ("r18",)
 
 
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
-    if not (ctx.ls.opts.warp_sync or _has_syncwarp(ctx)):
+    if not (ctx.options.warp_sync or _has_syncwarp(ctx)):
         return []
-    return [("r18", il.implies(ctx.ls.same_warp(), il.not_(ctx.log(a, kind)[0])))]
+    return [("r18", il.implies(ctx.warps.same_warp(), il.not_(ctx.log(a, kind)[0])))]
 
 
 def _has_syncwarp(ctx: LoopContext) -> bool:
     """The loop calls a ``{:warp_op "sync"}`` procedure (``__syncwarp``)."""
-    procs = {p.name for p in ctx.ls.prog.procedures() if il.attr(p.attrs, "warp_op") is not None
+    procs = {p.name for p in ctx.info.prog.procedures() if il.attr(p.attrs, "warp_op") is not None
              and il.attr(p.attrs, "warp_op").args[0] == "sync"}
-    return any(isinstance(c, il.Call) and c.proc in procs for lab in ctx.loop.blocks for c in ctx.ls.src[lab].cmds)
+    return any(isinstance(c, il.Call) and c.proc in procs for lab in ctx.loop.blocks for c in ctx.info.src[lab].cmds)

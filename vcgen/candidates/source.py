@@ -25,5 +25,5 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
         for n in srcs:
             one = il.implies(ho, il.BinOp("==", src, il.IntLit(n)))
             out.append(("src", one))
-            out.append(("src", il.implies(ctx.ls.same_group(), one)))
+            out.append(("src", il.implies(ctx.threads.same_group(), one)))
     return out

@@ -35,7 +35,7 @@ def counters(ctx: LoopContext) -> list:
 
 def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: int) -> list:
     """r1 candidates for one access at inlined one-thread offset ``e`` (``dom_width`` bits)."""
-    ls, mod = ctx.ls, ctx.mod
+    th, mod = ctx.threads, ctx.mod
     narrow, e2, w, zext = narrow_offset(off, e, dom_width)
     if w != dom_width:
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
@@ -45,12 +45,12 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
     atom_list = atoms(e, mod, w)
     m, rest0 = common_stride(e, atom_list, w)
     if m > 1 and not (il.free_vars(rest0) & mod):
-        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ls.ex(rest0, 1)), il.BvLit(m, w))
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(rest0, 1)), il.BvLit(m, w))
         out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
     for atom in atom_list:
         x = atom.name if isinstance(atom, il.Var) else "$$atom"
-        if isinstance(atom, il.Var) and (not isinstance(ls.local_types.get(x), il.BvType)
-                                         or ls.local_types[x].width != w):
+        if isinstance(atom, il.Var) and (not isinstance(ctx.info.local_types.get(x), il.BvType)
+                                         or ctx.info.local_types[x].width != w):
             continue
         lin = linear(replace(e, atom, il.Var(x)), x, w)
         if lin is None or il.free_vars(lin[0]) & mod or il.free_vars(lin[1]) & mod:
@@ -63,7 +63,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
-            residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ls.ex(base, 1)), ls.ex(m, 1))
+            residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
             out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
     return out
 

@@ -18,11 +18,11 @@ RULES = ("r7",)
 def candidates(ctx: LoopContext) -> list:
     if not ctx.has_barrier:
         return []
-    ls, out = ctx.ls, []
+    th, out = ctx.threads, []
     for v, (init, s) in ctx.strides.items():
-        if not ls.is_dup(v) or ls.ex(init, 1) == ls.ex(init, 2) or ls.ex(s, 1) != ls.ex(s, 2):
+        if not th.is_dup(v) or th.ex(init, 1) == th.ex(init, 2) or th.ex(s, 1) != th.ex(s, 2):
             continue
         w = ctx.counters[v].width
-        dist = [ctx.fun("SUB", w, ls.ex(il.Var(v), t), ls.ex(init, t)) for t in (1, 2)]
+        dist = [ctx.fun("SUB", w, th.ex(il.Var(v), t), th.ex(init, t)) for t in (1, 2)]
         out.append(("r7", il.BinOp("==", dist[0], dist[1])))
     return out

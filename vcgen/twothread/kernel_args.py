@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from . import il
-from .il.errors import ExitCode, ToolError
+from .. import il
+from ..il.errors import ExitCode, ToolError
 
 _INT = re.compile(r"^[+-]?(0[xX][0-9a-fA-F]+|[0-9]+)$")
 _UNSIGNED = re.compile(r"^(u(char|short|int|long)|unsigned\b.*|size_t|bool|_Bool)$")

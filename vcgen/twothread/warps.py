@@ -1,4 +1,4 @@
-"""Warp-level operations of the two-thread program, a part of ``vcgen.lockstep.Lockstep``.
+"""Warp-level operations of the two-thread program.
 
 * ``--warp-sync=N`` (pre-Volta CUDA): warp-mates run in lock-step, so they synchronise
   after each instruction (paper 003 appendix A.16 and the warp extension it cites);
@@ -7,13 +7,25 @@
 """
 from __future__ import annotations
 
-from . import il
-from .twothread import DIMS
+from .. import il
+from ..il.attributes import sourceloc_attrs
+from .builder import ProgramBuilder
+from .kernel import DIMS, KernelInfo
+from .logs import AccessLogs
+from .options import LockstepOptions
+from .threads import THREADS, Threads
 
 
+class Warps:
+    """Warp ids, ``--warp-sync`` log clearing and warp collectives."""
 
-class WarpOps:
-    """Mixin of ``Lockstep``: warp ids, ``--warp-sync`` log clearing, warp collectives."""
+    def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
+                 opts: LockstepOptions):
+        self.info = info
+        self.builder = builder
+        self.threads = threads
+        self.logs = logs
+        self.opts = opts
 
     @property
     def warp_size(self) -> int:
@@ -26,48 +38,48 @@ class WarpOps:
         ls = self.opts.launch.local_size
         e = None
         for d, size, mult in zip(DIMS, ls, (1, ls[0], ls[0] * ls[1])):
-            if f"local_id_{d}" not in self.dup_consts or size == 1:
+            if f"local_id_{d}" not in self.info.dup_consts or size == 1:
                 continue
             x = il.Var(f"local_id_{d}${t}")
-            x = x if mult == 1 else il.FunApp(self.bvfun("MUL", 32), (x, il.BvLit(mult, 32)))
-            e = x if e is None else il.FunApp(self.bvfun("ADD", 32), (e, x))
+            x = x if mult == 1 else il.FunApp(self.builder.bvfun("MUL", 32), (x, il.BvLit(mult, 32)))
+            e = x if e is None else il.FunApp(self.builder.bvfun("ADD", 32), (e, x))
         return e if e is not None else il.BvLit(0, 32)
 
     def lane(self, t: int) -> il.Expr:
         """Thread ``t``'s lane: linear local id modulo the warp size (bv32)."""
-        return il.FunApp(self.bvfun("UREM", 32), (self.linear_local_id(t), il.BvLit(self.warp_size, 32)))
+        return il.FunApp(self.builder.bvfun("UREM", 32), (self.linear_local_id(t), il.BvLit(self.warp_size, 32)))
 
     def same_warp(self) -> il.Expr:
         """Both threads in one group and one warp (linear local id divided by the warp size)."""
         def warp(t: int) -> il.Expr:
-            return il.FunApp(self.bvfun("UDIV", 32), (self.linear_local_id(t), il.BvLit(self.warp_size, 32)))
-        return il.BinOp("&&", self.same_group(), il.BinOp("==", warp(1), warp(2)))
+            return il.FunApp(self.builder.bvfun("UDIV", 32), (self.linear_local_id(t), il.BvLit(self.warp_size, 32)))
+        return il.BinOp("&&", self.threads.same_group(), il.BinOp("==", warp(1), warp(2)))
 
-    def _warp_clear(self, next_loc: tuple | None, end: bool = False) -> None:
+    def clear_after_instruction(self, next_loc: tuple | None, end: bool = False) -> None:
         """Under ``--warp-sync``, end the instruction whose accesses were just logged when the
         next one (source location ``next_loc``) starts or the block ``end``s: warp-mates run
         in lock-step, so they synchronise after each instruction and their logs are cleared
         (paper 003 A.16 and the warp extension it cites [40]).  Warp-mates thus race only
         within one instruction (thread 1 is logged before thread 2 is checked); the cells of
         a multi-cell access share one source location and stay one instruction."""
-        if not self.warp_pending or (next_loc == self.warp_pending_loc and not end):
+        if not self.logs.recent or (next_loc == self.logs.recent_loc and not end):
             return
         sw = self.same_warp()
-        for name in sorted(self.warp_pending):
-            for kind in self.log_kinds(self.arrays[name]):
-                v = self.log_var(self.arrays[name], kind, "HAS_OCCURRED")
-                self.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
-        self.warp_pending, self.warp_pending_loc = set(), None
+        for name in sorted(self.logs.take_recent()):
+            a = self.info.arrays[name]
+            for kind in self.logs.kinds(a):
+                v = self.logs.var(a, kind, "HAS_OCCURRED")
+                self.builder.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
 
     def _in_mask(self, mask: il.Expr, lane: il.Expr) -> il.Expr:
         """Bit ``lane`` of the bv32 ``mask`` is set (``true`` for a literal covering the warp)."""
         full = (1 << min(self.warp_size, 32)) - 1
         if isinstance(mask, il.BvLit) and self.warp_size <= 32 and mask.value & full == full:
             return il.TRUE
-        bit = il.FunApp(self.bvfun("AND", 32), (il.FunApp(self.bvfun("LSHR", 32), (mask, lane)), il.BvLit(1, 32)))
+        bit = il.FunApp(self.builder.bvfun("AND", 32), (il.FunApp(self.builder.bvfun("LSHR", 32), (mask, lane)), il.BvLit(1, 32)))
         return il.BinOp("==", bit, il.BvLit(1, 32))
 
-    def _warp_op(self, c: il.Call, kind: str, preds: dict) -> None:
+    def op(self, c: il.Call, kind: str, preds: dict[int, il.Expr]) -> None:
         """A warp operation ``call $bugle_{syncwarp,shuffle,vote}(mask)`` (docs/IL.md).
 
         Every kind is warp-collective (CUDA ``*_sync`` rule): for two threads of one warp,
@@ -84,46 +96,46 @@ class WarpOps:
           * ``shuffle``: the result (another lane's value) is arbitrary per thread;
           * ``vote``: arbitrary, the same for threads together (ballot/any/all are).
         """
-        m = {t: self.ex(c.args[0], t) for t in (1, 2)}
-        lane = {t: self.lane(t) for t in (1, 2)}
+        m = {t: self.threads.ex(c.args[0], t) for t in THREADS}
+        lane = {t: self.lane(t) for t in THREADS}
         sw = self.same_warp()
         same_mask = il.TRUE if m[1] == m[2] else il.BinOp("==", m[1], m[2])
         # As for a barrier: in a uniform block the check guards the uniformity analysis.
-        en = preds if preds[1] != il.TRUE else {1: il.TRUE, 2: il.BinOp("==", self.cur(2), self.cur(1))}
+        en = preds if preds[1] != il.TRUE else {1: il.TRUE, 2: il.BinOp("==", self.threads.cur(2), self.threads.cur(1))}
 
         def conj(*xs: il.Expr) -> il.Expr:
             return il.and_all(x for x in xs if x != il.TRUE)
 
         def waits_for_other(t: int) -> il.Expr:
             return il.implies(conj(en[t], self._in_mask(m[t], lane[3 - t])), conj(en[3 - t], same_mask))
-        srcloc = tuple(x for x in c.attrs if x.name == "sourceloc")
-        self.emit(il.Assert(il.implies(sw, conj(waits_for_other(1), waits_for_other(2))),
+        srcloc = sourceloc_attrs(c.attrs)
+        self.builder.emit(il.Assert(il.implies(sw, conj(waits_for_other(1), waits_for_other(2))),
                             (il.Attr("barrier_divergence"),) + srcloc))
         together = conj(sw, preds[1], preds[2], same_mask, self._in_mask(m[1], lane[1]), self._in_mask(m[1], lane[2]))
         if kind == "sync":
-            self._warp_sync_memory(together, preds)
+            self._sync_memory(together, preds)
         for out in c.outs:
-            if kind == "vote" and self.is_dup(out):
-                h1, h2 = self.tmp(il.BV32, "vote"), self.tmp(il.BV32, "vote")
-                self.emit(il.Havoc((h1.name, h2.name)))
-                o1, o2 = (self.name(out, t) for t in (1, 2))
-                self.emit(il.Assign((il.VarLhs(o1), il.VarLhs(o2)),
+            if kind == "vote" and self.threads.is_dup(out):
+                h1, h2 = self.builder.tmp(il.BV32, "vote"), self.builder.tmp(il.BV32, "vote")
+                self.builder.emit(il.Havoc((h1.name, h2.name)))
+                o1, o2 = (self.threads.name(out, t) for t in THREADS)
+                self.builder.emit(il.Assign((il.VarLhs(o1), il.VarLhs(o2)),
                                     (il.ite(preds[1], h1, il.Var(o1)),
                                      il.ite(preds[2], il.ite(together, h1, h2), il.Var(o2)))))
             else:
-                self._havoc_var(out, preds)
+                self.threads.havoc(out, preds)
 
-    def _warp_sync_memory(self, together: il.Expr, preds: dict) -> None:
-        """``__syncwarp`` for threads ``together``: reset every log, equal copies (see _warp_op)."""
-        for a in self.arrays.values():
+    def _sync_memory(self, together: il.Expr, preds: dict[int, il.Expr]) -> None:
+        """``__syncwarp`` for threads ``together``: reset every log, equal copies (see ``op``)."""
+        for a in self.info.arrays.values():
             if a.logged:
-                for kind in self.log_kinds(a):
-                    v = self.log_var(a, kind, "HAS_OCCURRED")
-                    self.emit(il.assign(v.name, il.ite(together, il.FALSE, v)))
+                for kind in self.logs.kinds(a):
+                    v = self.logs.var(a, kind, "HAS_OCCURRED")
+                    self.builder.emit(il.assign(v.name, il.ite(together, il.FALSE, v)))
             if a.equality and a.space != "constant":
-                h1 = self.glob(f"_HAVOC_{a.name}$1", a.decl.type)
-                h2 = self.glob(f"_HAVOC_{a.name}$2", a.decl.type)
-                self.emit(il.Havoc((h1.name, h2.name)))
+                h1 = self.builder.glob(f"_HAVOC_{a.name}$1", a.decl.type)
+                h2 = self.builder.glob(f"_HAVOC_{a.name}$2", a.decl.type)
+                self.builder.emit(il.Havoc((h1.name, h2.name)))
                 m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
-                self.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
+                self.builder.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
                                     (il.ite(preds[1], h1, m1), il.ite(preds[2], il.ite(together, h1, h2), m2))))

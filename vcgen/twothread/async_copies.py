@@ -1,0 +1,152 @@
+"""``async_work_group_copy`` and ``wait_group_events`` in the two-thread program (OpenCL 1.2
+section 6.12.10; docs/IL.md "Asynchronous copies").
+
+A copy is a collective operation of the work group (divergence-checked like a barrier,
+same arguments in both threads) whose accesses stay in flight, in the access logs under
+the copy's own source number, until a ``wait_group_events`` on its event."""
+from __future__ import annotations
+
+from .. import il
+from ..il.attributes import sourceloc_attrs, where
+from .builder import ProgramBuilder
+from .kernel import ArrayInfo, AsyncSite, KernelInfo, error
+from .logs import AccessLogs
+from .options import LockstepOptions
+from .threads import THREADS, Threads
+
+WAIT_PROC = "$bugle_wait_group_events"
+
+
+class AsyncCopies:
+    """Asynchronous copies and waits of one kernel (its sites: ``KernelInfo.async_sites``)."""
+
+    def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
+                 opts: LockstepOptions):
+        self.info = info
+        self.builder = builder
+        self.threads = threads
+        self.logs = logs
+        self.opts = opts
+
+    def source(self, site: AsyncSite) -> il.Expr:
+        """The log source number of a copy site: its own number, distinct from every other
+        access even at the same source location (a helper inlined twice)."""
+        return self.builder.sourceloc_num(tuple(site.loc) + (f"async{site.number}",))
+
+    def not_in_flight(self, a: ArrayInfo, kind: str, cond: il.Expr) -> il.Expr:
+        """``cond`` and "the logged ``kind`` access of ``a`` is not an async copy's": a
+        barrier orders plain accesses only; a copy stays in flight until its wait."""
+        log = {"READ": lambda x: x.src, "WRITE": lambda x: x.dst}.get(kind)
+        srcs = [self.source(x) for x in self.info.async_sites.values() if log and log(x) == a.name]
+        if not srcs:
+            return cond
+        ours = il.or_all(il.BinOp("==", self.logs.var(a, kind, "SOURCE"), n) for n in srcs)
+        return il.and_all(x for x in (cond, il.not_(ours)) if x != il.TRUE)
+
+    def _collective(self, c: il.Call, preds: dict[int, il.Expr], what: str) -> None:
+        """Divergence check of a group-collective call: threads of one group reach it
+        together (as a barrier, paper 000 section 4) with equal arguments
+        (OpenCL 1.2 6.12.10: "the same argument values ... for all work-items")."""
+        sg = self.threads.same_group()
+        srcloc = sourceloc_attrs(c.attrs)
+        both_here = il.BinOp("==", preds[1], preds[2]) if preds[1] != il.TRUE else \
+            il.BinOp("==", self.threads.cur(2), self.threads.cur(1))
+        self.builder.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
+        same = il.and_all(il.BinOp("==", self.threads.ex(x, 1), self.threads.ex(x, 2)) for x in c.args
+                          if self.threads.ex(x, 1) != self.threads.ex(x, 2))
+        if same != il.TRUE:
+            both = il.and_all(x for x in (sg, preds[1], preds[2]) if x != il.TRUE)
+            self.builder.emit(il.Assert(il.implies(both, same), (il.Attr("barrier_divergence"),
+                                                         il.Attr("collective_args", (what,))) + srcloc))
+
+    def copy(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
+        """``call {:async_copy "$$dst", "$$src", N} $bugle_async_copy_bvP(dst, src, count,
+        dst_stride, src_stride, span)`` (bugle.async_copy, docs/IL.md).
+
+        OpenCL 1.2 section 6.12.10: the whole group performs the copy; its reads of src and
+        writes of dst may happen at any time until a ``wait_group_events`` on its event.
+        Encoding (paper 000 section 5, one-sided logging; DESIGN.md 5.5-5.6):
+          * collective: divergence-checked like a barrier, arguments equal in one group;
+          * the copy is an access to an arbitrary element ``k < count`` (cell ``off +
+            k*stride + j``, ``j < span``) of each array, logged for thread 1 with the
+            site's own source number and checked for thread 2: READ src / WRITE dst
+            (write value arbitrary, so benign tolerance never hides a conflict);
+          * thread 2 is checked *before* thread 1 logs this instance, against everything
+            logged so far -- plain accesses and un-waited earlier copies, also earlier
+            instances of this very site in a loop -- and *after* it only for threads of
+            different groups (one copy of two groups to overlapping global cells races;
+            inside one group the copy's own cells are one operation);
+          * the log entries stay until a wait on the copy's event (a barrier does not
+            reset them, ``not_in_flight``), so any plain access of another thread of the group
+            to a cell in flight is a race; a group of one work item has no such pair, so
+            it is rejected rather than verified unsoundly;
+          * data: each thread's equality-abstracted copy of dst becomes arbitrary
+            (independently per thread: sound, the cells in flight are unknown).
+        """
+        if self.opts.launch.group_threads == 1:
+            raise error(f"{where(c.attrs)}async copies in work groups of one work item are not supported")
+        self._collective(c, preds, "async_copy")
+        site = next(x for x in self.info.async_sites.values() if il.attr(c.attrs, "async_copy").args[2].value == x.number)
+        dst, src = self.info.arrays.get(site.dst), self.info.arrays.get(site.src)
+        if dst is None or src is None or dst.space == "constant":
+            raise error(f"async copy between unknown or constant arrays {site.dst}, {site.src}")
+        doff, soff, count, dstride, sstride, span = c.args
+        P = dst.dom.width
+        idx = {}
+        for t in THREADS:
+            k, j = self.builder.tmp(dst.dom, "copy_k"), self.builder.tmp(dst.dom, "copy_j")
+            self.builder.emit(il.Havoc((k.name, j.name)))
+            self.builder.emit(il.Assume(il.BinOp("&&", il.FunApp(self.builder.bvfun("ULT", P), (k, count)),
+                                         il.FunApp(self.builder.bvfun("ULT", P), (j, span)))))
+            idx[t] = {a: il.FunApp(self.builder.bvfun("ADD", P), (off, il.FunApp(self.builder.bvfun("ADD", P), (
+                il.FunApp(self.builder.bvfun("MUL", P), (k, stride)), j))))
+                for a, off, stride in (("dst", doff, dstride), ("src", soff, sstride))}
+        vals = {t: self.builder.tmp(dst.rng, "copy_val") for t in THREADS}
+        self.builder.emit(il.Havoc(tuple(v.name for v in vals.values())))
+        logged = {"src": src.logged, "dst": dst.logged}
+
+        def check(pred: il.Expr) -> None:
+            if logged["src"]:
+                self.logs.check(src, "WRITE", "READ", idx[2]["src"], None, pred, loc)
+                if src.name in self.info.atomic_arrays:
+                    self.logs.check(src, "ATOMIC", "READ", idx[2]["src"], None, pred, loc)
+            if logged["dst"]:
+                for kind in ("READ", "WRITE") + (("ATOMIC",) if dst.name in self.info.atomic_arrays else ()):
+                    self.logs.check(dst, kind, "WRITE", idx[2]["dst"], vals[2], pred, loc)
+        check(preds[2])
+        n = self.source(site)
+        if logged["src"]:
+            self.logs.log(src, "READ", idx[1]["src"], None, preds[1], loc, source=n)
+        if logged["dst"]:
+            self.logs.log(dst, "WRITE", idx[1]["dst"], vals[1], preds[1], loc, source=n)
+        other_group = il.not_(self.threads.same_group()) if self.threads.same_group() != il.TRUE else il.FALSE
+        if other_group != il.FALSE:
+            check(il.and_all(x for x in (preds[2], other_group) if x != il.TRUE))
+        if dst.equality:
+            for t in THREADS:
+                h = self.builder.glob(f"_HAVOC_{dst.name}${t}", dst.decl.type)
+                self.builder.emit(il.Havoc((h.name,)))
+                m = il.Var(self.threads.name(dst.name, t))
+                self.builder.emit(il.assign(m.name, il.ite(preds[t], h, m)))
+
+    def wait(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
+        """``call $bugle_wait_group_events(events)``: collective (as ``_collective``); for
+        threads of one group, the log entries of every copy site whose bit is set in
+        thread 1's ``events`` are removed -- the wait is the copy's synchronisation point
+        for its data (OpenCL 1.2 6.12.10), so later accesses no longer conflict with it.
+        Entries stay for threads of different groups: nothing orders other groups."""
+        self._collective(c, preds, "wait_group_events")
+        ev = self.threads.ex(c.args[0], 1)
+        sg = self.threads.same_group()
+        for site in sorted(self.info.async_sites.values(), key=lambda x: x.number):
+            bit = il.BinOp("!=", il.FunApp(self.builder.bvfun("AND", 32), (ev, il.BvLit(1 << site.number, 32))),
+                           il.BvLit(0, 32))
+            n = self.source(site)
+            for name, kind in ((site.src, "READ"), (site.dst, "WRITE")):
+                a = self.info.arrays.get(name)
+                if a is None or not a.logged:
+                    continue
+                v = self.logs.var(a, kind, "HAS_OCCURRED")
+                cond = il.and_all(x for x in (preds[1], sg, bit, il.BinOp("==", self.logs.var(a, kind, "SOURCE"), n))
+                                  if x != il.TRUE)
+                self.builder.emit(il.assign(v.name, il.ite(cond, il.FALSE, v)))

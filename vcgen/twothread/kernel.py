@@ -1,0 +1,155 @@
+"""Facts of the one-thread kernel that every part of the two-thread reduction reads: its
+arrays (``ArrayInfo``: memory space, abstraction, whether logged), the uniformity of its
+variables and blocks, its loops and their linear block order, its atomics and async copy
+sites, and the names the two-thread program gives per-thread copies (docs/IL.md
+"Two-thread programs")."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import il
+from ..analysis.abstraction import choose_abstraction
+from ..analysis.cfg import successors
+from ..analysis.loops import Loop, flatten, linear_order, natural_loops
+from ..analysis.uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
+from ..il.attributes import sourceloc
+from ..il.errors import ExitCode, ToolError
+from .options import LockstepOptions
+
+DIMS = "xyz"
+
+
+def error(msg: str) -> ToolError:
+    """A malformed or unsupported one-thread program (exit code GPUVERIFYVCGEN_ERROR)."""
+    return ToolError(msg, ExitCode.GPUVERIFYVCGEN_ERROR)
+
+
+@dataclass(frozen=True)
+class ArrayInfo:
+    """A shared array of the kernel (a global ``var`` of map type): its memory ``space``
+    (``global`` | ``group_shared`` | ``constant``), whether it has the equality abstraction
+    (else adversarial) and whether accesses to it are logged and race-checked."""
+    name: str
+    decl: il.VarDecl
+    space: str
+    equality: bool
+    logged: bool
+
+    @property
+    def map_type(self) -> il.MapType:
+        t = self.decl.type
+        assert isinstance(t, il.MapType)
+        return t
+
+    @property
+    def dom(self) -> il.Type:
+        """Index type (``bv32`` cells, docs/IL.md)."""
+        return self.map_type.domain
+
+    @property
+    def rng(self) -> il.Type:
+        """Cell type."""
+        return self.map_type.range
+
+
+def memory_space(d: il.VarDecl) -> str:
+    """``global``, ``group_shared`` or ``constant`` from the array's attribute; ToolError if none."""
+    for s in ("global", "group_shared", "constant"):
+        if il.has_attr(d.attrs, s):
+            return s
+    raise error(f"array {d.name} has no memory space attribute ({{:global}}, {{:group_shared}} or {{:constant}})")
+
+
+def atomic_array(c: il.Call) -> str | None:
+    """The array of an atomic call ``call {:atomic "$$A", "add"} r := $bugle_atomic...(i, v);``."""
+    a = il.attr(c.attrs, "atomic")
+    return str(a.args[0]) if a is not None and a.args else None
+
+
+@dataclass(frozen=True)
+class AsyncSite:
+    """One ``call {:async_copy "$$dst", "$$src", N}`` of the kernel (docs/IL.md)."""
+    number: int
+    dst: str
+    src: str
+    loc: tuple  # SourceLoc of the copy, ("?", 0, 0) when unknown
+
+
+def async_sites(kernel: il.ProcedureDecl) -> dict[int, AsyncSite]:
+    """Site number -> AsyncSite for every async copy call of the kernel.  ToolError when
+    one number is used by two different copies."""
+    out: dict[int, AsyncSite] = {}
+    for b in kernel.blocks or ():
+        for c in b.cmds:
+            a = il.attr(c.attrs, "async_copy") if isinstance(c, il.Call) else None
+            if a is not None:
+                dst, src, n = a.args
+                if n.value in out and (out[n.value].dst, out[n.value].src) != (dst, src):
+                    raise error(f"async copy site number {n.value} is used by two copies")
+                out[n.value] = AsyncSite(n.value, dst, src, sourceloc(c.attrs) or ("?", 0, 0))
+    return out
+
+
+def written_arrays(kernel: il.ProcedureDecl) -> set[str]:
+    """Names of the maps the one-thread ``kernel`` may write: assignment targets, atomics
+    and async-copy destinations.  Barriers leave every other array's contents alone."""
+    blocks = kernel.blocks or ()
+    out = {l.name for b in blocks for c in b.cmds if isinstance(c, il.Assign)
+           for l in c.lhss if isinstance(l, il.MapLhs)}
+    out |= {a for b in blocks for c in b.cmds if isinstance(c, il.Call) for a in (atomic_array(c),) if a}
+    return out | {x.dst for x in async_sites(kernel).values()}
+
+
+class KernelInfo:
+    """The one-thread kernel as the reduction reads it (computed once, then read-only).
+
+    ``prog`` is the input with each array's abstraction chosen; ``arrays`` its shared arrays
+    by name; ``uni`` the uniformity of variables and blocks; ``items`` the loop-aware
+    linear order (``vcgen.analysis.loops``), ``block_id`` each block's number in it (the
+    values of the program counters ``cur$t``) and ``exit_id`` the number of "finished".
+    Raises ToolError for a program without exactly one kernel with a body."""
+
+    def __init__(self, prog: il.Program, opts: LockstepOptions):
+        try:
+            kernel = prog.kernel()
+        except ValueError as e:
+            raise error(str(e)) from None
+        if kernel.blocks is None:
+            raise error(f"kernel {kernel.name} has no body")
+        self.kernel: il.ProcedureDecl = kernel
+        self.blocks: tuple[il.Block, ...] = kernel.blocks
+        self.prog = choose_abstraction(prog, force=("adversarial" if opts.only_divergence else None))
+        self.arrays: dict[str, ArrayInfo] = {}
+        for d in self.prog.globals():
+            if isinstance(d.type, il.MapType):
+                sp = memory_space(d)
+                eq = il.has_attr(d.attrs, "equality")
+                self.arrays[d.name] = ArrayInfo(d.name, d, sp, eq, sp != "constant" and not opts.only_divergence)
+        self.shared = set(self.arrays)
+        self.uni: Uniformity = analyse(kernel, self.shared, opts.only_intra_group)
+        self.local_types: dict[str, il.Type] = {v.name: v.type for v in kernel.locals}
+        self.local_types.update(dict(kernel.params))
+        self.private_maps: dict[str, il.VarDecl] = {v.name: v for v in kernel.locals if isinstance(v.type, il.MapType)}
+        self.consts: dict[str, il.ConstDecl] = self.prog.consts()
+        self.declared_functions: set[str] = set(self.prog.functions())
+        self.annotation_fns: dict[str, tuple] = {
+            d.name: a.args for d in self.prog.decls if isinstance(d, il.FunctionDecl)
+            for a in (il.attr(d.attrs, "annotation"),) if a is not None}
+        self.dup_consts: set[str] = {c for c in self.consts if c in ID_CONSTS + GROUP_CONSTS}
+        self.loops: list[Loop] = natural_loops(kernel)
+        self.items: list = linear_order(kernel, self.loops)  # labels and LoopItems
+        self.order: list[str] = flatten(self.items)
+        self.block_id: dict[str, int] = {l: i + 1 for i, l in enumerate(self.order)}
+        self.exit_id: int = len(self.order) + 1
+        self.src: dict[str, il.Block] = {b.label: b for b in self.blocks}
+        self.succ: dict[str, list[str]] = successors(kernel)
+        self.headers: set[str] = {lp.header for lp in self.loops}
+        self.atomic_arrays: set[str] = {a for b in self.blocks for c in b.cmds if isinstance(c, il.Call)
+                                        for a in (atomic_array(c),) if a}
+        self.async_sites: dict[int, AsyncSite] = async_sites(kernel)
+        self.written_arrays: set[str] = written_arrays(kernel) & set(self.arrays)
+
+    def procedure(self, name: str) -> il.ProcedureDecl | None:
+        """The declaration of procedure ``name`` in the program, if any."""
+        return next((p for p in self.prog.procedures() if p.name == name), None)
+

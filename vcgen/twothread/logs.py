@@ -1,0 +1,85 @@
+"""Access logs of the two-thread program: one-sided race logging (paper 000 section 5;
+docs/design.md sections 5.5-5.8).
+
+For each logged array ``A`` and access kind ``K`` (READ, WRITE, and ATOMIC for arrays with
+atomics) the globals ``_K_HAS_OCCURRED_A``, ``_K_OFFSET_A``, ``_K_SOURCE_A`` (and
+``_WRITE_VALUE_A``) hold one access of thread 1, chosen nondeterministically; thread 2's
+accesses are checked against them.  Logging thread 1 before checking thread 2 at each
+access finds races inside one instruction.
+"""
+from __future__ import annotations
+
+from .. import il
+from ..il.attributes import sourceloc, sourceloc_attrs
+from .builder import ProgramBuilder
+from .kernel import ArrayInfo, KernelInfo
+from .options import LockstepOptions
+from .threads import Threads
+
+
+class AccessLogs:
+    """Logging and race checks.  ``recent`` holds the arrays logged since ``take_recent``
+    was last called and ``recent_loc`` the source location that logged them (warps clear
+    such logs after each instruction, ``vcgen.twothread.warps``)."""
+
+    def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, opts: LockstepOptions):
+        self.info = info
+        self.builder = builder
+        self.threads = threads
+        self.opts = opts
+        self.recent: set[str] = set()
+        self.recent_loc: tuple | None = None
+
+    def kinds(self, a: ArrayInfo) -> tuple[str, ...]:
+        """Access logs kept for ``a``: reads, writes, and atomics if the kernel has any on it."""
+        return ("READ", "WRITE", "ATOMIC") if a.name in self.info.atomic_arrays else ("READ", "WRITE")
+
+    def var(self, a: ArrayInfo, kind: str, what: str) -> il.Var:
+        """The log variable ``_KIND_WHAT_A`` (``what``: HAS_OCCURRED bool, OFFSET in cells,
+        SOURCE int, VALUE a cell)."""
+        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": il.INT, "VALUE": a.rng}[what]
+        return self.builder.glob(f"_{kind}_{what}_{a.name}", ty)
+
+    def log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr,
+            loc: il.Attrs | None, source: il.Expr | None = None) -> None:
+        """Thread 1 (enabled when ``pred``) may record this access (``index`` a one-thread
+        expression) in the ``kind`` log of ``a``; ``source`` defaults to the number of
+        ``loc``'s source location."""
+        b = self.builder
+        nd = b.tmp(il.BOOL, "log")
+        b.emit(il.Havoc((nd.name,)))
+        g = il.BinOp("&&", pred, nd) if pred != il.TRUE else nd
+        targets = [(self.var(a, kind, "HAS_OCCURRED"), il.TRUE),
+                   (self.var(a, kind, "OFFSET"), self.threads.ex(index, 1)),
+                   (self.var(a, kind, "SOURCE"), source or b.sourceloc_num(sourceloc(loc or ())))]
+        if kind == "WRITE":
+            assert value is not None
+            targets.append((self.var(a, kind, "VALUE"), self.threads.ex(value, 1)))
+        b.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
+                         tuple(il.ite(g, e, v) for v, e in targets)))
+        if self.opts.warp_sync:
+            self.recent.add(a.name)
+            self.recent_loc = sourceloc(loc or ())
+
+    def take_recent(self) -> set[str]:
+        """The arrays logged since the last call (and forget them)."""
+        out, self.recent, self.recent_loc = self.recent, set(), None
+        return out
+
+    def check(self, a: ArrayInfo, logged: str, access: str, index: il.Expr, value: il.Expr | None,
+              pred: il.Expr, loc: il.Attrs | None) -> None:
+        """Assert that thread 2's ``access`` (READ | WRITE | ATOMIC, enabled when ``pred``) of
+        cell ``index`` does not conflict with the ``logged`` log of ``a``: a
+        ``{:race "logged-access", A}`` check.  Group-shared arrays race only within a group;
+        with benign tolerance same-value writes to an equality-abstracted array do not race."""
+        idx2 = self.threads.ex(index, 2)
+        conflict = [pred, self.var(a, logged, "HAS_OCCURRED"),
+                    il.BinOp("==", self.var(a, logged, "OFFSET"), idx2)]
+        if a.space == "group_shared":
+            conflict.append(self.threads.same_group())
+        if logged == "WRITE" and access == "WRITE" and a.equality and self.opts.benign_tolerance:
+            assert value is not None
+            conflict.append(il.BinOp("!=", self.var(a, "WRITE", "VALUE"), self.threads.ex(value, 2)))
+        attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
+            sourceloc_attrs(loc or ()) + (il.Attr("check_offset", (idx2,)),)
+        self.builder.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))

@@ -1,0 +1,171 @@
+"""Memory in the two-thread program: reads, writes, atomics and barriers of shared arrays
+under their abstraction, with logging and race checks (paper 000 sections 4-5;
+docs/design.md sections 5.4-5.9), and ``--check-array-bounds`` checks.
+
+Adversarial arrays disappear (reads are ``havoc``); equality arrays keep one copy per
+thread (``$$A$1``, ``$$A$2``).  Barriers check divergence, reset the logs of the arrays
+their fence covers (threads of one group) and make the copies arbitrary (equal when the
+fence covers the array and the threads share a group).
+"""
+from __future__ import annotations
+
+from .. import il
+from ..il.attributes import sourceloc_attrs
+from .async_copies import AsyncCopies
+from .builder import ProgramBuilder
+from .kernel import ArrayInfo, KernelInfo, atomic_array, error
+from .logs import AccessLogs
+from .options import LockstepOptions
+from .threads import THREADS, Threads
+
+
+class MemoryOps:
+    """Shared-array accesses and barriers, per thread under the predicates ``preds``
+    (thread -> "enabled"); ``loc`` is the attributes of the access's ``{:sourceloc}``
+    marker."""
+
+    def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
+                 copies: AsyncCopies, opts: LockstepOptions):
+        self.info = info
+        self.builder = builder
+        self.threads = threads
+        self.logs = logs
+        self.copies = copies
+        self.opts = opts
+
+    def init(self) -> None:
+        """Kernel entry: logs empty, equality copies equal (group-shared ones only within a group)."""
+        b = self.builder
+        sg = self.threads.same_group()
+        for a in self.info.arrays.values():
+            if a.logged:
+                for kind in self.logs.kinds(a):
+                    b.emit(il.assign(self.logs.var(a, kind, "HAS_OCCURRED").name, il.FALSE))
+            if a.equality:
+                # Copies start equal (group-shared ones only within one group); an
+                # assignment says so without a map equality for the solver.
+                m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
+                b.emit(il.assign(m2.name, m1 if a.space != "group_shared" else il.ite(sg, m1, m2)))
+
+    def bounds_check(self, name: str, decl_attrs: il.Attrs, index: il.Expr, preds: dict[int, il.Expr],
+                     loc: il.Attrs | None) -> None:
+        """With ``check_array_bounds``: per enabled thread, assert the cell index is below
+        the array's ``{:elem_count}`` (unsigned, so a negative index wraps and fails).
+        Arrays of unknown size (kernel pointer arguments) are not checked."""
+        n = il.attr(decl_attrs, "elem_count")
+        if not self.opts.check_array_bounds or n is None or not n.args:
+            return
+        src = sourceloc_attrs(loc or ())
+        info = self.info
+        ty = info.arrays[name].dom if name in info.arrays else info.local_types[name].domain  # type: ignore[union-attr]
+        for t in THREADS:
+            i = self.threads.ex(index, t)
+            below = il.FunApp(self.builder.bvfun("ULT", ty.width), (i, il.BvLit(n.args[0].value, ty.width))) \
+                if isinstance(ty, il.BvType) else il.BinOp("<", i, il.IntLit(n.args[0].value))
+            self.builder.emit(il.Assert(il.implies(preds[t], below), (il.Attr("array_bounds", (name,)),) + src + (
+                il.Attr("thread", (il.IntLit(t),)), il.Attr("check_offset", (i,)))))
+
+    def private_bounds(self, c: il.Assign, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
+        """Bounds checks for the accesses of ``c`` to private arrays (procedure-local maps)."""
+        if not self.opts.check_array_bounds:
+            return
+        private = self.info.private_maps
+        for l in c.lhss:
+            if isinstance(l, il.MapLhs) and l.name in private:
+                self.bounds_check(l.name, private[l.name].attrs, l.index, preds, loc)
+        for e in c.rhss:
+            for x in il.subexprs(e):
+                if isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in private:
+                    self.bounds_check(x.map.name, private[x.map.name].attrs, x.index, preds, loc)
+
+    def read(self, a: ArrayInfo, target: str, index: il.Expr, preds: dict[int, il.Expr],
+             loc: il.Attrs | None) -> None:
+        """``target := A[index]``: logged for thread 1, checked for thread 2."""
+        b, th = self.builder, self.threads
+        self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
+        if a.logged:
+            self.logs.log(a, "READ", index, None, preds[1], loc)
+            self.logs.check(a, "WRITE", "READ", index, None, preds[2], loc)
+            if a.name in self.info.atomic_arrays:
+                self.logs.check(a, "ATOMIC", "READ", index, None, preds[2], loc)
+        for t in THREADS if th.is_dup(target) else (1,):
+            tgt = th.name(target, t)
+            if a.equality:
+                val: il.Expr = il.MapSelect(il.Var(th.name(a.name, t)), th.ex(index, t))
+            else:
+                val = b.tmp(self.info.local_types[target], "read")
+                b.emit(il.Havoc((val.name,)))
+            b.emit(il.assign(tgt, il.ite(preds[t], val, il.Var(tgt))))
+
+    def write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict[int, il.Expr],
+              loc: il.Attrs | None) -> None:
+        """``A[index] := value``: logged for thread 1, checked for thread 2."""
+        th = self.threads
+        if a.space == "constant":
+            raise error(f"write to constant array {a.name}")
+        self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
+        if a.logged:
+            self.logs.log(a, "WRITE", index, value, preds[1], loc)
+            self.logs.check(a, "READ", "WRITE", index, value, preds[2], loc)
+            self.logs.check(a, "WRITE", "WRITE", index, value, preds[2], loc)
+            if a.name in self.info.atomic_arrays:
+                self.logs.check(a, "ATOMIC", "WRITE", index, None, preds[2], loc)
+        if a.equality:
+            for t in THREADS:
+                m, i = th.name(a.name, t), th.ex(index, t)
+                self.builder.emit(il.Assign((il.MapLhs(m, i),),
+                                            (il.ite(preds[t], th.ex(value, t), il.MapSelect(il.Var(m), i)),)))
+
+    def atomic(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
+        """An atomic read-modify-write (docs/design.md 5.9): logged and checked against plain
+        accesses but never against other atomics; returns an arbitrary value and leaves
+        that element of the thread's own copy arbitrary."""
+        b, th = self.builder, self.threads
+        name = atomic_array(c)
+        if name not in self.info.arrays:
+            raise error(f"atomic on unknown array {name}")
+        a, index = self.info.arrays[name], c.args[0]
+        if a.space == "constant":
+            raise error(f"atomic on constant array {a.name}")
+        self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
+        if a.logged:
+            self.logs.log(a, "ATOMIC", index, None, preds[1], loc)
+            self.logs.check(a, "READ", "ATOMIC", index, None, preds[2], loc)
+            self.logs.check(a, "WRITE", "ATOMIC", index, None, preds[2], loc)
+        for t in THREADS:
+            if a.equality:
+                h = b.tmp(a.rng, "atomic")
+                b.emit(il.Havoc((h.name,)))
+                m, i = th.name(a.name, t), th.ex(index, t)
+                b.emit(il.Assign((il.MapLhs(m, i),), (il.ite(preds[t], h, il.MapSelect(il.Var(m), i)),)))
+        for out in c.outs:
+            th.havoc(out, preds)
+
+    def barrier(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
+        """``call $bugle_barrier(LF, GF)``: divergence check (threads of one group both here
+        or neither), logs of the covered arrays reset and equality copies havocked."""
+        b, th = self.builder, self.threads
+        lf, gf = (x == il.BvLit(1, 1) for x in c.args)
+        sg = th.same_group()
+        srcloc = sourceloc_attrs(c.attrs)
+        # In a uniformly executed block both threads are at the barrier together iff the
+        # uniformity analysis is right: the check then guards that analysis too.
+        both_here = il.BinOp("==", preds[1], preds[2]) if preds[1] != il.TRUE else \
+            il.BinOp("==", th.cur(2), th.cur(1))
+        b.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
+        for a in self.info.arrays.values():
+            covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
+            if a.logged and covered:
+                both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
+                for kind in self.logs.kinds(a):
+                    v = self.logs.var(a, kind, "HAS_OCCURRED")
+                    b.emit(il.assign(v.name, il.ite(self.copies.not_in_flight(a, kind, both), il.FALSE, v)))
+            if a.equality and a.name in self.info.written_arrays:  # unwritten arrays keep their contents
+                h1 = b.glob(f"_HAVOC_{a.name}$1", a.decl.type)
+                h2 = b.glob(f"_HAVOC_{a.name}$2", a.decl.type)
+                b.emit(il.Havoc((h1.name, h2.name)))
+                m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
+                shared_copy = il.and_all([sg]) if covered else il.FALSE
+                b.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
+                                 (il.ite(preds[1], h1, m1),
+                                  il.ite(preds[2], il.ite(shared_copy, h1, h2), m2))))

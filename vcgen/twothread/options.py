@@ -1,0 +1,35 @@
+"""Options of the two-thread reduction (``vcgen lockstep``; docs/design.md section 5)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    """Launch sizes per dimension (x, y, z); 1 for unused dimensions.  ``local_size`` is
+    work items (threads) per group, ``num_groups`` groups (blocks) per grid."""
+    local_size: tuple[int, int, int] = (1, 1, 1)
+    num_groups: tuple[int, int, int] = (1, 1, 1)
+    global_offset: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def group_threads(self) -> int:
+        """Work items per group (the product of ``local_size``)."""
+        x, y, z = self.local_size
+        return x * y * z
+
+
+@dataclass(frozen=True)
+class LockstepOptions:
+    """``only_intra_group``: pairs of threads of one group only; ``only_divergence``: every
+    array adversarial and unlogged (barrier divergence only); ``benign_tolerance``:
+    same-value write-write races are not races; ``infer``: generate candidate invariants;
+    ``warp_sync``: warp size when warps run in lock-step (pre-Volta CUDA), else None;
+    ``check_array_bounds``: ``{:array_bounds}`` checks on arrays with ``{:elem_count}``."""
+    launch: LaunchConfig = field(default_factory=LaunchConfig)
+    only_intra_group: bool = False
+    only_divergence: bool = False
+    benign_tolerance: bool = True
+    infer: bool = True
+    warp_sync: int | None = None
+    check_array_bounds: bool = False

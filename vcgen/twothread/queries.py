@@ -1,0 +1,67 @@
+"""Two-thread meaning of bugle's annotation queries (``{:annotation}`` functions, docs/IL.md
+"Annotations"): ``__enabled``, ``__uniform_*``, ``__distinct_*``, ``__all``,
+``__at_most_one``, ``__other_*`` and the access-log queries
+``__read``/``__write``/``__read_offset_bytes``/``__write_offset_bytes``."""
+from __future__ import annotations
+
+from .. import il
+from .kernel import KernelInfo, error
+from .logs import AccessLogs
+from .threads import THREADS, Threads
+
+LOG_QUERIES = ("read", "write", "read_offset", "write_offset")
+
+
+class AnnotationQueries:
+    """Per-thread copies of annotation expressions (``annotation_fns``: function name ->
+    ``{:annotation}`` arguments, from ``KernelInfo``)."""
+
+    def __init__(self, info: KernelInfo, threads: Threads, logs: AccessLogs):
+        self.info = info
+        self.threads = threads
+        self.logs = logs
+
+    def ann(self, e: il.Expr, t: int, enabled: dict[int, il.Expr]) -> il.Expr:
+        """Thread ``t``'s copy of an annotation expression: ``Threads.ex`` plus the two-thread
+        queries of bugle's ``{:annotation}`` functions (docs/IL.md "Annotations");
+        ``enabled[t]`` is what ``__enabled()`` means for thread ``t`` at this point."""
+        fns = self.info.annotation_fns
+
+        def fn(x: il.Expr) -> il.Expr | None:
+            if isinstance(x, il.Var):
+                return self.threads.rename[t].get(x.name, x)
+            if isinstance(x, il.FunApp) and x.name in fns:
+                return self._query(fns[x.name], x.args, t, enabled)
+            return None
+        return il.rewrite(e, fn)
+
+    def threads_of(self, e: il.Expr) -> tuple[int, ...]:
+        """Threads an annotation is instantiated for: only thread 1 when it reads the
+        access log, which holds thread 1's accesses (GPUVerify's convention)."""
+        fns = self.info.annotation_fns
+        for x in il.subexprs(e):
+            if isinstance(x, il.FunApp) and x.name in fns and fns[x.name][0] in LOG_QUERIES:
+                return (1,)
+        return THREADS
+
+    def _query(self, kind: tuple, args: tuple, t: int, enabled: dict[int, il.Expr]) -> il.Expr:
+        k = kind[0]
+        if k == "enabled":
+            return enabled[t]
+        if k == "other":
+            return self.ann(args[0], 3 - t, enabled)
+        if k in ("uniform", "distinct", "all", "at_most_one"):
+            a1, a2 = (self.ann(args[0], u, enabled) for u in THREADS)
+            return {"uniform": lambda: il.BinOp("==", a1, a2), "distinct": lambda: il.BinOp("!=", a1, a2),
+                    "all": lambda: il.BinOp("&&", a1, a2),
+                    "at_most_one": lambda: il.not_(il.BinOp("&&", a1, a2))}[k]()
+        if k in LOG_QUERIES:
+            a = self.info.arrays.get(kind[1])
+            log = "READ" if k.startswith("read") else "WRITE"
+            what = "OFFSET" if k.endswith("offset") else "HAS_OCCURRED"
+            if a is not None and a.logged:
+                return self.logs.var(a, log, what)
+            if what == "HAS_OCCURRED":
+                return il.FALSE  # never logged: no access is in flight in the log
+            return il.BvLit(0, a.dom.width if a is not None and isinstance(a.dom, il.BvType) else 32)
+        raise error(f"unknown annotation function kind {k!r}")
