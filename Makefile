@@ -59,32 +59,16 @@ clean:
 	rm -rf $(BUILD)
 
 # ---- stage-by-stage chaining: `make build/corpus/opencl/reduce.inv.bpl`, each stage alone.
+# The pattern rules are generated from the list of stages (vcgen/stages.py); flags come from
+# the kernel's test header (tests/header_flags.py STAGE).
 define src_of
 $(firstword $(wildcard $(1).cl $(1).cu))
 endef
 
-$(BUILD)/%.ll: %.cl | setup
+ifneq ($(filter $(BUILD)/%,$(MAKECMDGOALS)),)
+include $(BUILD)/stages.mk
+endif
+
+$(BUILD)/stages.mk: vcgen/stages.py bugle/stages.py | setup
 	@mkdir -p $(dir $@)
-	$(BIN)/bugle cc $< $$($(PY) tests/header_flags.py cc $<) -o $@
-
-$(BUILD)/%.ll: %.cu | setup
-	@mkdir -p $(dir $@)
-	$(BIN)/bugle cc $< $$($(PY) tests/header_flags.py cc $<) -o $@
-
-$(BUILD)/%.gbpl: $(BUILD)/%.ll
-	$(BIN)/bugle translate $< $$($(PY) tests/header_flags.py translate $(call src_of,$*)) -o $@
-
-$(BUILD)/%.abs.gbpl: $(BUILD)/%.gbpl
-	$(BIN)/vcgen abstract $< $$($(PY) tests/header_flags.py abstract $(call src_of,$*)) -o $@
-
-$(BUILD)/%.bpl: $(BUILD)/%.abs.gbpl
-	$(BIN)/vcgen lockstep $< $$($(PY) tests/header_flags.py lockstep $(call src_of,$*)) -o $@
-
-$(BUILD)/%.inv.bpl: $(BUILD)/%.bpl
-	$(BIN)/vcgen houdini $< $$($(PY) tests/header_flags.py houdini $(call src_of,$*)) -o $@
-
-$(BUILD)/%.smt2: $(BUILD)/%.inv.bpl
-	$(BIN)/vcgen smt $< -o $@
-
-$(BUILD)/%.verdict: $(BUILD)/%.inv.bpl
-	$(BIN)/vcgen verify $< $$($(PY) tests/header_flags.py verify $(call src_of,$*)) --source $(call src_of,$*) > $@; echo "exit $$?" >> $@
+	@$(PY) -m vcgen.stages makefile > $@

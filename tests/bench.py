@@ -4,7 +4,7 @@
     make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda' BENCH_FLAGS=--solver=portfolio
 
 One ``gpuverify --time`` process per kernel with its header flags.  Per kernel: the exit
-code, the four phases the driver reports (``vcgen.driver.Timings``: front end = clang +
+code, the four phases the driver reports (``vcgen.pipeline.Timings``: front end = clang +
 translate, lock-step = abstract + lockstep, Houdini, final check), their sum, and the
 wall-clock time of the process (adds interpreter start-up and imports).  Then the median
 and the total of every column.  Times are seconds.  Performance is measured here, never
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from vcgen.driver import Timings  # noqa: E402
+from vcgen.pipeline import Timings  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
 PHASES = tuple(g for g, _ in Timings.GROUPS)

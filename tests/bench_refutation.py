@@ -20,12 +20,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
+from vcgen.inference.houdini import HoudiniOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.setrecursionlimit(20000)
-from vcgen import houdini  # noqa: E402
+from vcgen.inference import houdini  # noqa: E402
 from vcgen.il.parser import parse_file  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
@@ -79,7 +79,7 @@ def main(argv=None) -> int:
             order = configs[i % len(configs):] + configs[:i % len(configs)]
             for c in order:
                 t0 = time.perf_counter()
-                out, stats = houdini.run_houdini(prog, SimpleNamespace(timeout=a.timeout, refutation=c))
+                out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=a.timeout, refutation=c))
                 times[c] = time.perf_counter() - t0
                 results[c] = out
                 refuted[c] += len(stats.refuted_by)

@@ -75,7 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vcgen import il  # noqa: E402
 from vcgen.analysis.abstraction import choose_abstraction  # noqa: E402
 from vcgen.il.errors import ExitCode, ToolError  # noqa: E402
-from vcgen.interp import Interpreter, InterpError, MapVal, value_from_hash  # noqa: E402
+from vcgen.interp.interpreter import Interpreter
+from vcgen.interp.values import InterpError, MapVal, value_from_hash  # noqa: E402
 from vcgen.twothread.options import LaunchConfig, LockstepOptions
 from vcgen.twothread.transform import Lockstep
 from vcgen.twothread.kernel import written_arrays  # noqa: E402
@@ -124,8 +125,8 @@ def load_corpus_kernel(path: str) -> Subject:
     """
     from bugle.cc import compile_kernel
     from bugle.translate import translate_ir
-    from vcgen.cli import lockstep_options
-    from vcgen.driver import command
+    from vcgen.pipeline import command
+    from vcgen.stages import lockstep_options
     from vcgen.testsuite import parse_header
 
     header = parse_header(path)
@@ -136,9 +137,7 @@ def load_corpus_kernel(path: str) -> Subject:
                             spir64=o["spir64"])
         from vcgen.twothread.kernel_args import apply_kernel_args
         prog = apply_kernel_args(translate_ir(ir, o["kernel"], path), o.get("kernel_args"))
-        lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"],
-                                 o["grid_dim"], o["global_offset"], o["only_intra_group"], False,
-                                 o["no_benign_tolerance"], True)
+        lopts = lockstep_options(dict(o, only_divergence=False, no_infer=True))
     except ToolError as e:
         raise Unsupported(f"front end: {str(e).strip().splitlines()[0]}") from None
     return Subject(path, prog, lopts.launch, lopts.only_intra_group, lopts.benign_tolerance,

@@ -1,25 +1,17 @@
 """Print the flags of a kernel's test header that one stage command takes.
 
 Used by the Makefile's stage rules: ``python tests/header_flags.py lockstep k.cl``.
-Stages: cc (-D, -I, --spir64, --clang-opt), translate (--kernel), abstract (abstraction choice),
-lockstep (launch sizes and checks), houdini / verify (solver flags), all (everything).
+The flags of each stage come from the list of stages, ``vcgen.stages.STAGES``; ``all``
+prints every flag of the header.
 """
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from vcgen.stages import STAGES  # noqa: E402
 from vcgen.testsuite import parse_header  # noqa: E402
 
-STAGE_FLAGS = {
-    "cc": ("-D", "-I", "--spir64", "--clang-opt"),
-    "translate": ("--kernel",),
-    "abstract": ("--equality-abstraction", "--adversarial-abstraction"),
-    "lockstep": ("--local_size", "--num_groups", "--global_size", "--blockDim", "--gridDim", "--global_offset",
-                 "--only-intra-group", "--only-divergence", "--no-benign-tolerance", "--no-infer",
-                 "--check-array-bounds", "--kernel-args"),
-    "houdini": ("--timeout", "--solver"),
-    "verify": ("--timeout", "--solver", "--findbugs", "--loop-unwind", "--json"),
-}
+STAGE_FLAGS = {s.name: s.spellings() for s in STAGES}
 
 
 def stage_flags(stage: str, flags: tuple) -> list:

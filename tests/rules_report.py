@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from vcgen.houdini import _rule_key  # noqa: E402
+from vcgen.inference.houdini import _rule_key  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
 RULE_LINE = re.compile(r"^\s+(\S+): generated (\d+), proved (\d+)(?:, refuted by engines (\d+))?\s*$", re.M)

@@ -3,6 +3,7 @@ image arguments, reads, writes and queries, and race verdicts end to end."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from vcgen.il.parser import parse_program
 from vcgen.il.printer import program_str
 from vcgen.il.typecheck import typecheck
 
-GPUVERIFY = "/tmp/venv/bin/gpuverify"
+GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]  # the driver of this checkout
 CL20 = "--clang-opt=-cl-std=CL2.0"
 
 BLUR = """
@@ -39,7 +40,7 @@ def translate(tmp_path: Path, text: str, *opts: str) -> il.Program:
 def run(tmp_path: Path, text: str, *flags: str) -> subprocess.CompletedProcess:
     f = tmp_path / "k.cl"
     f.write_text(text)
-    return subprocess.run([GPUVERIFY, str(f), "--local_size=8,8", "--num_groups=2,2", *flags],
+    return subprocess.run([*GPUVERIFY, str(f), "--local_size=8,8", "--num_groups=2,2", *flags],
                           capture_output=True, text=True, timeout=300)
 
 

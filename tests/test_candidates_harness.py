@@ -50,7 +50,7 @@ def candidates(kernel: str) -> list:
     from bugle.cc import compile_kernel
     from bugle.translate import translate_ir
     from vcgen.analysis.abstraction import choose_abstraction
-    from vcgen.cli import lockstep_options
+    from vcgen.stages import lockstep_options
     from vcgen.twothread.transform import lockstep
 
     path = KERNELS / kernel
@@ -59,9 +59,9 @@ def candidates(kernel: str) -> list:
     lang = "cuda" if path.suffix == ".cu" else "opencl"
     prog = translate_ir(compile_kernel(str(path), language=lang, defines=(), includes=(), spir64=False),
                         None, str(path))
-    lopts = lockstep_options(opt.get("local_size"), opt.get("num_groups"), None, opt.get("blockDim"),
-                             opt.get("gridDim"), None, False, False, False, False,
-                             int(opt["warp-sync"]) if "warp-sync" in opt else None)
+    lopts = lockstep_options({"local_size": opt.get("local_size"), "num_groups": opt.get("num_groups"),
+                              "block_dim": opt.get("blockDim"), "grid_dim": opt.get("gridDim"),
+                              "warp_sync": int(opt["warp-sync"]) if "warp-sync" in opt else None})
     out = lockstep(choose_abstraction(prog, None), lopts)
     return [(il.attr(c.attrs, "candidate").args[0], expr_str(c.expr.right))
             for b in out.kernel().blocks for c in b.cmds

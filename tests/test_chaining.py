@@ -21,7 +21,8 @@ import pytest
 from bugle.cc import compile_kernel
 from bugle.translate import translate_ir
 from header_flags import stage_flags
-from vcgen import cli as vcgen_cli
+from vcgen import stages
+from vcgen.twothread.cli import lockstep_command
 from vcgen.analysis.abstraction import choose_abstraction
 from vcgen.il.errors import ExitCode, ToolError
 from vcgen.twothread.kernel_args import apply_kernel_args
@@ -65,9 +66,9 @@ def build_in_memory(kernel: str) -> list:
     one = translate_ir(ir, name, str(REPO / kernel))
     force = next((f[2:].split("-")[0] for f in stage_flags("abstract", flags)), None)
     abstracted = choose_abstraction(one, force=force)
-    params = command_params(vcgen_cli.lockstep_cmd, "lockstep", flags)
+    params = command_params(lockstep_command, "lockstep", flags)
     kernel_args = params.pop("kernel_args", None)  # `vcgen lockstep --kernel-args` adds requires first
-    opts = vcgen_cli.lockstep_options(**params)
+    opts = stages.lockstep_options(params)
     return [one, abstracted, lockstep(apply_kernel_args(abstracted, kernel_args), opts)]
 
 

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import time
 
-from vcgen import houdini, il
-from vcgen.houdini import HoudiniStats, houdini_fixpoint, run_houdini
+from vcgen.vc.query import program_vc
+from vcgen.inference import houdini
+from vcgen import il
+from vcgen.inference.houdini import HoudiniStats, houdini_fixpoint, run_houdini
 from vcgen.il.parser import parse_file, parse_program
 from vcgen.il.printer import program_str
-from vcgen.solvers import Outcome, Z3Backend
-from vcgen.verify import verify_program
+from vcgen.vc.solvers.backend import Outcome
+from vcgen.vc.solvers.inprocess import Z3Backend
+from vcgen.verify.checker import verify_program
 
 from vcgen_progs import BPL, kernel
 
@@ -95,7 +98,7 @@ class _AlwaysTimeout:
 
 def test_unknown_never_keeps_a_candidate():
     prog = parse_program(MUTUAL)
-    vc = houdini.cut_vc(prog)
+    vc = program_vc(prog)
     stats = HoudiniStats()
     assert houdini_fixpoint(vc, _AlwaysTimeout(), stats) == set()
     assert stats.dropped_on_unknown == 4
@@ -106,7 +109,7 @@ def test_unknown_never_keeps_a_candidate():
 
 def test_timeout_in_houdini_never_verifies_unprovable_assertion():
     prog = parse_program(MUTUAL)
-    vc = houdini.cut_vc(prog)
+    vc = program_vc(prog)
     assert houdini_fixpoint(vc, _AlwaysTimeout()) == set()
     out = houdini.apply_invariants(prog, set())
     # without the invariants the final assertion y == 100 cannot be proved

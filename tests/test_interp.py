@@ -10,7 +10,10 @@ import z3
 from click.testing import CliRunner
 
 from vcgen import il
-from vcgen.interp import Interpreter, InterpError, MapVal, _bv_builtin, run_command
+from vcgen.interp.interpreter import Interpreter
+from vcgen.interp.values import InterpError, MapVal
+from vcgen.interp.bvops import bv_builtin as _bv_builtin
+from vcgen.interp.cli import run_command
 from vcgen.il.parser import parse_file, parse_program
 
 IL_DIR = Path(__file__).parent / "il"

@@ -7,18 +7,21 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
+from vcgen.vc.query import program_vc
 from vcgen.analysis.loops import natural_loops
-from vcgen import houdini, il, refutation
-from vcgen.interp import AssertFailure
+from vcgen.inference import houdini, refutation
+from vcgen.inference.houdini import HoudiniOptions
+from vcgen import il
+from vcgen.interp.trace import AssertFailure
+from vcgen.il.errors import ExitCode, ToolError
 from vcgen.il.parser import parse_file, parse_program
-from vcgen.refutation import dyn, smt
-from vcgen.solvers import Z3Backend
+from vcgen.inference.refutation import dyn, smt
+from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.testsuite import parse_header
-from vcgen.verify import verify_program
+from vcgen.verify.checker import verify_program
 
 from vcgen_progs import kernel
 
@@ -124,7 +127,7 @@ def _refuted(engine, prog: il.Program, alive: set | None = None) -> set:
 
 
 def _houdini_alive(prog: il.Program) -> set:
-    vc = houdini.cut_vc(prog)
+    vc = program_vc(prog)
     return houdini.houdini_fixpoint(vc, Z3Backend(vc, 30))
 
 
@@ -227,7 +230,7 @@ def test_parse_plan():
     assert refutation.parse_plan("DYN, sbase") == refutation.Plan(("dyn", "sbase"), True)
     assert refutation.parse_plan("seq:LU(1)") == refutation.Plan(("lu1",), False)
     assert str(refutation.parse_plan("seq:dyn,sbase")) == "seq:dyn,sbase"
-    with pytest.raises(houdini.ToolError) as e:
+    with pytest.raises(ToolError) as e:
         refutation.parse_plan("sbase,magic")
     assert "magic" in str(e.value) and int(e.value.code) == 1
 
@@ -235,8 +238,8 @@ def test_parse_plan():
 @pytest.mark.parametrize("spec", ["none", "sbase", "sstep", "lu1", "dyn", "dyn,sbase",
                                   "seq:dyn,sbase,lu1,sstep"])
 def test_houdini_with_engines_same_invariants(loop, spec):
-    out, stats = houdini.run_houdini(loop, SimpleNamespace(timeout=30, refutation=spec))
-    ref, _ = houdini.run_houdini(loop, SimpleNamespace(timeout=30, refutation="none"))
+    out, stats = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation=spec))
+    ref, _ = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation="none"))
     assert out == ref
     assert stats.proved == 2 and stats.refutation == spec.lower()
     assert set(stats.refuted_by) <= {"_b0", "_b1", "_b4"}
@@ -246,11 +249,11 @@ def test_houdini_with_engines_same_invariants(loop, spec):
 
 
 def test_disable_rule_drops_its_candidates(loop):
-    out, stats = houdini.run_houdini(loop, SimpleNamespace(refutation="none", disable_rules=("r3",)))
+    out, stats = houdini.run_houdini(loop, HoudiniOptions(refutation="none", disable_rules=("r3",)))
     assert "r3" not in stats.rules and stats.proved == 0
     dropped = houdini.drop_rules(loop, ["r3"])
     assert {"_b2", "_b3"}.isdisjoint(dropped.consts()) and {"_b0", "_b1", "_b4"} <= set(dropped.consts())
-    assert houdini.candidate_rules(houdini.cut_vc(dropped)) == {"_b0": "r1", "_b1": "r2", "_b4": "r4"}
+    assert houdini.candidate_rules(program_vc(dropped)) == {"_b0": "r1", "_b1": "r2", "_b4": "r4"}
     # without r3's invariants the assertion y == 10 after the loop is not provable
     assert verify_program(out).status == "errors"
     assert verify_program(houdini.run_houdini(loop)[0]).status == "verified"
@@ -290,7 +293,7 @@ def test_engines_never_refute_houdinis_invariants_on_corpus(corpus_programs, rel
 @pytest.mark.parametrize("rel", CORPUS)
 def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, rel):
     prog = corpus_programs[rel]
-    ref, ref_stats = houdini.run_houdini(prog, SimpleNamespace(timeout=60, refutation="none"))
-    out, stats = houdini.run_houdini(prog, SimpleNamespace(timeout=60, refutation="dyn,sbase"))
+    ref, ref_stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="none"))
+    out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="dyn,sbase"))
     assert out == ref and stats.proved == ref_stats.proved
     assert stats.generated == ref_stats.generated

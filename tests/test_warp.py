@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from vcgen.driver import Timings
+from vcgen.pipeline import Timings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -103,7 +103,7 @@ def test_warp_sync_same_instruction_still_races(tmp_path):
 
 
 def test_time_line_has_four_phases(tmp_path):
-    t = Timings({"clang": 0.5, "translate": 0.25, "abstract": 0.125, "lockstep": 0.125, "verify": 1.0})
+    t = Timings({"cc": 0.5, "translate": 0.25, "abstract": 0.125, "lockstep": 0.125, "verify": 1.0})
     assert t.grouped() == {"frontend": 0.75, "lockstep": 0.25, "houdini": 0.0, "check": 1.0}
     assert t.line() == "timing: frontend 0.750s, lockstep 0.250s, houdini 0.000s, check 1.000s, total 2.000s"
     assert parse_timing("x\n" + t.line() + "\n") == {"frontend": 0.75, "lockstep": 0.25, "houdini": 0.0,

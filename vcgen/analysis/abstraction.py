@@ -13,7 +13,7 @@ Input and output are one-thread programs; each array ``var`` gets ``{:equality}`
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .. import il
 
@@ -55,6 +55,17 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set:
         relevant.add(n)
         stack.extend(deps.get(n, ()))
     return relevant & arrays
+
+
+@dataclass(frozen=True)
+class AbstractOptions:
+    """``force``: "equality" or "adversarial" for every array, None to choose per array."""
+    force: str | None = None
+
+
+def run(program: il.Program, options: AbstractOptions) -> il.Program:
+    """The ``vcgen abstract`` stage: ``choose_abstraction`` with the options' ``force``."""
+    return choose_abstraction(program, options.force)
 
 
 def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable
+from typing import Callable, NoReturn
 
 import click
 
@@ -29,7 +29,8 @@ def guarded(body: Callable[[], int | None], nested_message: str = "error: progra
     """Run a command ``body`` and exit with its result (None = 0).
 
     A ToolError exits with its code and ``error_message``; Ctrl-C with CTRL_C (8);
-    too-deep recursion with GPUVERIFYVCGEN_ERROR and ``nested_message``.  Never returns.
+    too-deep recursion with GPUVERIFYVCGEN_ERROR and ``nested_message``; any other
+    exception is a bug of ours (``internal_error``).  Never returns.
     """
     try:
         code = body()
@@ -42,6 +43,8 @@ def guarded(body: Callable[[], int | None], nested_message: str = "error: progra
     except RecursionError:
         click.echo(nested_message, err=True)
         sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
+    except Exception as e:  # never a traceback for the user (unless asked for)
+        internal_error(e)
     sys.exit(int(code or 0))
 
 
@@ -70,3 +73,24 @@ class ExitCodeGroup(click.Group):
         except click.exceptions.Abort:
             sys.exit(int(ExitCode.CTRL_C))
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def start_program(load: Callable[[], click.Command], argv: list[str] | None = None) -> NoReturn:
+    """Start a command-line program: ``load()`` imports the verifier and returns its click
+    command, which then runs on ``argv``.  Ctrl-C while loading exits CTRL_C (8) at once,
+    without a traceback (nothing needs cleaning up yet)."""
+    try:
+        command = load()
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.stderr.flush()
+        os._exit(int(ExitCode.CTRL_C))  # half-built modules must not run their finalizers
+    try:
+        command.main(args=argv, standalone_mode=False)
+    except click.UsageError as e:
+        e.show()
+        sys.exit(int(ExitCode.COMMAND_LINE_ERROR))
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(int(ExitCode.CTRL_C))
+    sys.exit(0)

@@ -25,7 +25,8 @@ class LockstepOptions:
     array adversarial and unlogged (barrier divergence only); ``benign_tolerance``:
     same-value write-write races are not races; ``infer``: generate candidate invariants;
     ``warp_sync``: warp size when warps run in lock-step (pre-Volta CUDA), else None;
-    ``check_array_bounds``: ``{:array_bounds}`` checks on arrays with ``{:elem_count}``."""
+    ``check_array_bounds``: ``{:array_bounds}`` checks on arrays with ``{:elem_count}``;
+    ``kernel_args``: a ``--kernel-args`` spec fixing scalar arguments (``kernel_args``)."""
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     only_intra_group: bool = False
     only_divergence: bool = False
@@ -33,3 +34,4 @@ class LockstepOptions:
     infer: bool = True
     warp_sync: int | None = None
     check_array_bounds: bool = False
+    kernel_args: str | None = None

@@ -39,6 +39,7 @@ from ..il.errors import ExitCode, ToolError
 from .async_copies import WAIT_PROC, AsyncCopies
 from .builder import ProgramBuilder
 from .kernel import KernelInfo, atomic_array, error
+from .kernel_args import apply_kernel_args
 from .launch import launch_axioms
 from .logs import AccessLogs
 from .memory import MemoryOps
@@ -406,6 +407,11 @@ class Lockstep:
         proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),) + mode,
                                 tuple(locals_), tuple(b.blocks))
         return il.Program(tuple(decls) + (proc,))
+
+
+def run(program: il.Program, options: LockstepOptions) -> il.Program:
+    """The ``vcgen lockstep`` stage: ``options.kernel_args`` fixed, then ``lockstep``."""
+    return lockstep(apply_kernel_args(program, options.kernel_args), options)
 
 
 def lockstep(prog: il.Program, opts: LockstepOptions) -> il.Program:

@@ -32,7 +32,7 @@ import queue as queue_mod
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..il.errors import ExitCode, ToolError
+from ...il.errors import ExitCode, ToolError
 from . import dyn as dyn_mod, smt
 
 ENGINES: dict = {"sbase": smt.sbase, "sstep": smt.sstep, "lu1": smt.lu1, "dyn": dyn_mod.dyn}

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .analysis import cfg
-from . import il
-from .il.errors import ExitCode, ToolError
+from ..analysis import cfg
+from .. import il
+from ..il.errors import ExitCode, ToolError
 
 
 @dataclass

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
-import click
-
-from . import il, loopcut, passify, vc as vcmod
-from .il.errors import ExitCode, ToolError
-from .solvers import make_backend
+from .. import il
+from ..vc import encode as vcmod
+from ..vc.query import program_vc
+from ..vc.solvers.select import make_backend
+from . import refutation
 
 
 FIRST_REFUTATION_WAIT = 1.0  # seconds Houdini waits for the engines before its first query
@@ -67,11 +68,10 @@ class HoudiniStats:
             out.append(f"Houdini: {self.dropped_on_unknown} candidates dropped because the "
                        "solver returned unknown or timed out")
         if self.refutation != "none":
-            from .refutation import DISPLAY
             by: dict = {}
             for engine in self.refuted_by.values():
                 by[engine] = by.get(engine, 0) + 1
-            detail = ", ".join(f"{DISPLAY.get(e, e)} {n}" for e, n in sorted(by.items())) or "none"
+            detail = ", ".join(f"{refutation.DISPLAY.get(e, e)} {n}" for e, n in sorted(by.items())) or "none"
             out.append(f"Houdini: refutation engines {self.refutation}: "
                        f"{len(self.refuted_by)} candidates refuted ({detail})")
             out += [f"Houdini: refutation engine failed: {e}" for e in self.refutation_errors]
@@ -99,7 +99,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                      refuter=None) -> set:
     """Names of the guards of the candidates that survive (an inductive set).
 
-    ``backend`` is a solver back end over ``vc`` (see ``vcgen.solvers``); ``refuter`` (a
+    ``backend`` is a solver back end over ``vc`` (see ``vcgen.vc.solvers``); ``refuter`` (a
     ``refutation.Refuter``) supplies candidates refuted by engines, dropped before each
     round (recorded in ``stats.refuted_by``), and learns what Houdini drops.
     """
@@ -246,46 +246,43 @@ def has_candidates(program: il.Program) -> bool:
                for b in (k.blocks or ()) for c in b.cmds)
 
 
-def cut_vc(program: il.Program, math_int: bool = False) -> vcmod.VC:
-    """The VC of the kernel of ``program`` with loops cut by their invariants and candidates
-    (``math_int``: bit-vectors as unbounded integers, ``--math-int``)."""
-    kernel = _kernel(program)
-    acyclic = loopcut.cut_loops(kernel)
-    return vcmod.build_vc(program, passify.passify(program, acyclic), math_int=math_int)
+@dataclass(frozen=True)
+class HoudiniOptions:
+    """``timeout``: seconds per solver query (None = none); ``solver``: a ``--solver`` value
+    (``vcgen.vc.solvers.select``; None = z3 in-process); ``refutation``: a
+    ``--refutation`` spec (``refutation.parse_plan``; None = its ``DEFAULT``);
+    ``disable_rules``: rules whose candidates are dropped first; ``math_int``: bit-vectors as
+    integers (``--math-int``)."""
+    timeout: float | None = None
+    solver: str | None = None
+    refutation: str | None = None
+    disable_rules: tuple[str, ...] = ()
+    math_int: bool = False
 
 
-def _kernel(program: il.Program) -> il.ProcedureDecl:
-    try:
-        k = program.kernel()
-    except ValueError as e:
-        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
-    if k.blocks is None:
-        raise ToolError(f"kernel {k.name} has no body", ExitCode.GPUVERIFYVCGEN_ERROR)
-    return k
+class HoudiniResult(NamedTuple):
+    """The program with the surviving candidates as invariants, and what Houdini did."""
+    program: il.Program
+    stats: HoudiniStats
 
 
-def run_houdini(program: il.Program, options=None) -> tuple:
-    """``(program with inferred invariants, HoudiniStats)``.
+def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> HoudiniResult:
+    """The ``vcgen houdini`` stage: the largest inductive subset of the candidates kept as
+    ``{:invariant} {:inferred "rN"}`` asserts (``apply_invariants``).
 
-    ``options`` may give ``timeout`` (seconds per query), ``solver`` (see
-    ``solvers.make_backend``), ``refutation`` (a ``--refutation`` spec, see
-    ``vcgen.refutation``; None = its ``DEFAULT``) and ``disable_rules`` (rule names whose
-    candidates are dropped first).  Raises ToolError on malformed programs or an unknown
-    refutation engine.
+    Raises ToolError on malformed programs or an unknown refutation engine.
     """
-    from . import refutation
-
+    o = options or HoudiniOptions()
     start = time.monotonic()
-    timeout = getattr(options, "timeout", None)
-    plan = refutation.parse_plan(getattr(options, "refutation", None))
-    program = drop_rules(program, getattr(options, "disable_rules", None) or ())
+    plan = refutation.parse_plan(o.refutation)
+    program = drop_rules(program, o.disable_rules)
     guards = set(vcmod.existential_consts(program)) if has_candidates(program) else set()
     stats = HoudiniStats(refutation=str(plan))
     # the worker forks before this process builds any solver state of its own
-    refuter = refutation.start(program, plan, guards, timeout)
+    refuter = refutation.start(program, plan, guards, o.timeout)
     try:
-        vc = cut_vc(program, getattr(options, "math_int", False))
-        backend = make_backend(vc, getattr(options, "solver", None), timeout)
+        vc = program_vc(program, math_int=o.math_int)
+        backend = make_backend(vc, o.solver, o.timeout)
         # the engines' first answer (DYN: one concrete run) usually comes within the time
         # it took to build the VC, and saves Houdini's costliest query, the first one
         refuter.wait_first(FIRST_REFUTATION_WAIT)
@@ -298,36 +295,4 @@ def run_houdini(program: il.Program, options=None) -> tuple:
     stats.refutation_errors = list(refuter.errors)
     fill_stats(stats, candidate_rules(vc), alive)
     stats.seconds = time.monotonic() - start
-    return apply_invariants(program, alive), stats
-
-
-@click.command("houdini")
-@click.argument("input_file", metavar="IN")
-@click.option("-o", "--output", required=True, help="Output .inv.bpl file (- = stdout).")
-@click.option("--timeout", type=float, default=None, help="Seconds per solver query (0 = none).")
-@click.option("--solver", default=None, help="SMT-LIB2 solver: z3|cvc5|yices|bitwuzla or a command line.")
-@click.option("--infer-info", is_flag=True, help="Print per-rule candidate statistics to stderr.")
-@click.option("--refutation", default=None,
-              help="Refutation engines: none, or sbase,sstep,lu1,dyn (comma-separated; "
-                   "prefix seq: to run them before Houdini).")
-@click.option("--disable-rule", "disable_rules", multiple=True, help="Drop the candidates of rule rN.")
-def houdini_command(input_file, output, timeout, solver, infer_info, refutation, disable_rules):
-    """Keep the largest inductive subset of IN's candidate invariants; write the program
-    with the survivors as {:invariant} {:inferred "rN"} asserts."""
-    from types import SimpleNamespace
-
-    from .il.files import write_text
-    from .il.printer import program_str
-    from .il.command import guarded
-    from .il.parser import load_program
-
-    def go():
-        program = load_program(input_file)
-        opts = SimpleNamespace(timeout=timeout if timeout and timeout > 0 else None, solver=solver,
-                               refutation=refutation, disable_rules=tuple(disable_rules))
-        out, stats = run_houdini(program, opts)
-        write_text(output, program_str(out), input_file)
-        if infer_info:
-            click.echo("\n".join(stats.lines()), err=True)
-        return 0
-    guarded(go)
+    return HoudiniResult(apply_invariants(program, alive), stats)

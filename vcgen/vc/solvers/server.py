@@ -1,7 +1,7 @@
-"""An SMT-LIB2 solver process over a solver's Python API: ``python -m vcgen.smtserver
+"""An SMT-LIB2 solver process over a solver's Python API: ``python -m vcgen.vc.solvers.server
 cvc5|bitwuzla`` reads SMT-LIB2 commands on stdin and answers on stdout, flushed after each
 command, like the solvers' own executables in incremental mode.  The cvc5 and bitwuzla
-PyPI packages ship no executables; this lets ``vcgen.solvers.ProcessBackend`` drive them
+PyPI packages ship no executables; this lets ``process.ProcessBackend`` drive them
 like any other solver (and keeps their crashes out of our process).
 
 Kept free of z3 and the rest of vcgen so that it starts fast (it is restarted after
@@ -104,5 +104,5 @@ def serve(name: str, stdin=None, stdout=None) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python -m vcgen.smtserver cvc5|bitwuzla  (an SMT-LIB2 solver on stdin)")
+        sys.exit("usage: python -m vcgen.vc.solvers.server cvc5|bitwuzla  (an SMT-LIB2 solver on stdin)")
     sys.exit(serve(sys.argv[1]))

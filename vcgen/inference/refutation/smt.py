@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ..analysis.loops import natural_loops
-from .. import houdini, il, loopcut, passify, vc as vcmod
-from ..solvers import Z3Backend
+from ...analysis.loops import natural_loops
+from ... import il
+from ...vc import loopcut, passify, encode as vcmod
+from ...vc.query import kernel_of, program_vc
+from ...vc.solvers.inprocess import Z3Backend
 
 
 def _loop_check(c: vcmod.Check) -> str | None:
@@ -68,21 +70,21 @@ def refute_in_vc(vc: vcmod.VC, select: Callable[[vcmod.Check], bool], alive: set
 
 def sbase(program: il.Program, alive: set, ctl) -> Iterator[set]:
     """SBASE (paper 003 section 5.1.1): the loop-cut program with only base cases checked."""
-    vc = houdini.cut_vc(program)
+    vc = program_vc(program)
     yield from refute_in_vc(vc, lambda c: _loop_check(c) != "maintained", alive, ctl)
 
 
 def sstep(program: il.Program, alive: set, ctl) -> Iterator[set]:
     """SSTEP (paper 003 section 5.1.1): the loop-cut program with only step cases checked
     (all alive candidates assumed at the loop heads, as in the paper's Fig. 10)."""
-    vc = houdini.cut_vc(program)
+    vc = program_vc(program)
     yield from refute_in_vc(vc, lambda c: _loop_check(c) == "maintained", alive, ctl)
 
 
 def lu(program: il.Program, alive: set, ctl, depth: int = 1) -> Iterator[set]:
     """LU(depth) (paper 003 section 5.1.2): every candidate checked at the loop head
     after 0..depth iterations of the unrolled (not abstracted) program."""
-    kernel = houdini._kernel(program)
+    kernel = kernel_of(program)
     unrolled = unroll_keeping_candidates(kernel, depth)
     vc = vcmod.build_vc(program, passify.passify(program, unrolled))
     yield from refute_in_vc(vc, lambda c: True, alive, ctl)

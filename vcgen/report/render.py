@@ -1,6 +1,6 @@
 """Render a ``VerificationResult`` as GPUVerify-compatible text or as JSON.
 
-The wording follows DESIGN.md section 7 exactly (users match it with regular expressions):
+The wording follows docs/design.md section 7 exactly (users match it with regular expressions):
 
     kernel.cl: error: possible write-write race on p[5]:
 
@@ -18,7 +18,10 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from .verify import ErrorRecord, Location, ThreadInfo, VerificationResult
+import jinja2
+
+from ..il.attributes import SourceLoc
+from .results import ErrorRecord, ThreadInfo, VerificationResult
 
 VACUITY_WARNING = ("warning: the preconditions or launch constraints are contradictory; "
                    "the verification is vacuous")
@@ -27,7 +30,7 @@ SPURIOUS_NOTE = ("note: bug-finding mode (loops unwound {n} times): reports are 
                  "uninterpreted floating point) and may be spurious")
 
 
-def _file_lines(path: str) -> tuple | None:
+def _file_lines(path: str) -> tuple[str, ...] | None:
     """Lines of ``path`` (None if unreadable); cached by absolute path and mtime, so
     in-process runs from other directories or on edited files never see stale text."""
     try:
@@ -38,12 +41,12 @@ def _file_lines(path: str) -> tuple | None:
 
 
 @lru_cache(maxsize=64)
-def _read_lines(path: str, _mtime: int) -> tuple:
+def _read_lines(path: str, _mtime: int) -> tuple[str, ...]:
     with open(path, errors="replace") as f:
         return tuple(f.read().splitlines())
 
 
-def source_line(loc: Location | None, search_dirs: tuple = ()) -> str | None:
+def source_line(loc: SourceLoc | None, search_dirs: tuple[str, ...] = ()) -> str | None:
     """The text of ``loc``'s line, stripped, or None if the file cannot be read."""
     if loc is None or loc.line <= 0:
         return None
@@ -56,7 +59,7 @@ def source_line(loc: Location | None, search_dirs: tuple = ()) -> str | None:
     return None
 
 
-def _ids(t: tuple, dims: int) -> str:
+def _ids(t: tuple[int, int, int], dims: int) -> str:
     return str(t[0]) if dims == 1 else f"({t[0]}, {t[1]}, {t[2]})"
 
 
@@ -70,16 +73,16 @@ def describe_thread(t: ThreadInfo, language: str, dims: int) -> str:
             f"in work group {_ids(t.group_id, dims)}")
 
 
-def _with_line(head: str, loc: Location | None, dirs: tuple) -> list:
+def _with_line(head: str, loc: SourceLoc | None, dirs: tuple[str, ...]) -> list[str]:
     line = source_line(loc, dirs)
     return [head] + ([f"  {line}"] if line is not None else [])
 
 
-def _prefix(loc: Location | None, fallback: str) -> str:
+def _prefix(loc: SourceLoc | None, fallback: str) -> str:
     return str(loc) if loc is not None else fallback
 
 
-def render_error(e: ErrorRecord, r: VerificationResult) -> list:
+def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
     """Lines of one error report."""
     lang, dims, dirs = r.language, r.dims, r.search_dirs
     who = describe_thread(e.thread, lang, dims) if e.thread else "a thread"
@@ -114,18 +117,17 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
 
 
 @lru_cache(maxsize=1)
-def _verdict_template():
+def _verdict_template() -> jinja2.Template:
     """``templates/verdict.txt.j2``: the closing lines of a report, per status."""
-    import jinja2
-    root = Path(__file__).resolve().parent.parent / "templates"
+    root = Path(__file__).resolve().parents[2] / "templates"
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), keep_trailing_newline=True,
                              autoescape=False)
     return env.get_template("verdict.txt.j2")
 
 
-def render_report(result: VerificationResult, options=None) -> str:
-    """The report text (``options.json`` -> the JSON form instead), newline-terminated."""
-    if getattr(options, "json", False):
+def render_report(result: VerificationResult, as_json: bool = False) -> str:
+    """The report text (``as_json``: the JSON form instead), newline-terminated."""
+    if as_json:
         return json.dumps(result.as_dict(), indent=2) + "\n"
     lines: list = []
     for i, e in enumerate(result.errors):

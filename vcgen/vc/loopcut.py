@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .analysis import cfg
-from .analysis.loops import Loop, natural_loops
-from . import il
-from .il.errors import ExitCode, ToolError
+from ..analysis import cfg
+from ..analysis.loops import Loop, natural_loops
+from .. import il
+from ..il.errors import ExitCode, ToolError
 
 LOOP_CHECK = "loop_check"  # attribute added to the copies of invariant asserts
 # Attributes that make an ``assert`` at the start of a loop header a loop invariant.

@@ -1,6 +1,6 @@
 """IL expressions -> z3 terms, and the verification condition of a passive program.
 
-Encoding (forward, linear size, DESIGN.md section 6): for each passive block ``B`` a Boolean
+Encoding (forward, linear size, docs/design.md section 6): for each passive block ``B`` a Boolean
 ``reach_B`` = "some path from the entry reaches the start of ``B`` with all assumptions
 so far true" (the disjunction of the predecessors' end conditions, edge copies being
 separate edge blocks); inside a block the path condition grows with each ``assume``; an
@@ -28,10 +28,14 @@ from dataclasses import dataclass, field
 
 import z3
 
-from . import il
-from .il.errors import ExitCode, ToolError
-from .passify import PassiveAssert, PassiveProgram
-from .il.printer import expr_str
+from .. import il
+from ..il.errors import ExitCode, ToolError
+from ..il.printer import expr_str
+from .passify import PassiveAssert, PassiveProgram, subst_current
+
+
+MATH_INT_WARNING = ("warning: --math-int: arithmetic is unbounded; overflow is not modelled "
+                    "(unsound for kernels that rely on wrap-around)")
 
 
 def _err(msg: str) -> ToolError:
@@ -408,7 +412,6 @@ class VC:
     def term_at(self, e: il.Expr, site: PassiveAssert | None = None) -> z3.ExprRef:
         """z3 term of an IL expression over source variable names, evaluated at ``site``
         (None = the initial state)."""
-        from .passify import subst_current
         return self.translator.term(subst_current(e, site.env) if site else e)
 
 

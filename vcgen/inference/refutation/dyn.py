@@ -27,10 +27,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
-from ..analysis.loops import natural_loops
-from .. import houdini, il, vc as vcmod
-from ..interp import Interpreter, InterpError
-from ..loopcut import fresh_label
+from ...analysis.loops import natural_loops
+from ... import il
+from ...vc import encode as vcmod
+from ...vc.query import kernel_of
+from ...interp.interpreter import Interpreter
+from ...interp.values import InterpError
+from ...vc.loopcut import fresh_label
 
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 5
@@ -52,7 +55,7 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
     """The program DYN runs: candidate asserts tagged ``{:refutation_guard "_bK"}`` and a
     loop-head visit counter (an ``int`` local) that ends the run (``return``) after
     ``max_iterations`` visits in total.  Raises ToolError on a malformed kernel."""
-    kernel = houdini._kernel(program)
+    kernel = kernel_of(program)
     guards = vcmod.existential_consts(program)
     counter = _fresh_name(program, kernel, "$refutation$visits")
     cv = il.Var(counter)

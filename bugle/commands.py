@@ -1,0 +1,48 @@
+"""``bugle`` commands: ``bugle cc`` (source -> LLVM IR) and ``bugle translate`` (LLVM IR ->
+one-thread IL), with the flags of ``bugle.stages`` (the program is started by ``bugle.cli``).  Exit codes per
+docs/design.md section 7: 1 command line, 2 clang, 3 optimizer, 4 bugle (unsupported
+construct)."""
+from __future__ import annotations
+
+import click
+
+from vcgen.il.command import ExitCodeGroup, guarded
+from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.files import read_text, write_text
+from vcgen.il.printer import program_str
+
+from .stages import CC, TRANSLATE
+
+
+@click.group("bugle", cls=ExitCodeGroup)
+def group() -> None:
+    """bugle: the GPU kernel front end (OpenCL C / CUDA -> LLVM IR -> IL)."""
+
+
+@group.command("cc")
+@click.argument("kernel", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", default="-", show_default=True, help="LLVM IR output file ('-' = stdout).")
+@CC.with_flags
+def cc(kernel: str, output: str, **flags: object) -> None:
+    """Compile KERNEL (.cl or .cu) to optimized LLVM IR text."""
+    def body() -> None:
+        write_text(output, CC.run(kernel, CC.options(flags)), kernel)
+    guarded(body)
+
+
+@group.command("translate")
+@click.argument("ir_file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", default="-", show_default=True, help="IL output file ('-' = stdout).")
+@TRANSLATE.with_flags
+def translate(ir_file: str, output: str, **flags: object) -> None:
+    """Translate LLVM IR (from `bugle cc`) into the one-thread IL (.gbpl)."""
+    def body() -> None:
+        try:
+            prog = TRANSLATE.run(read_text(ir_file), TRANSLATE.options(flags))
+        except RecursionError:
+            raise ToolError("error: expression nesting too deep", ExitCode.BUGLE_ERROR) from None
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+            # an IR shape the translator does not expect: report, never a traceback
+            raise ToolError(f"error: unsupported LLVM IR ({type(e).__name__}: {e})", ExitCode.BUGLE_ERROR) from None
+        write_text(output, program_str(prog), ir_file)
+    guarded(body)

@@ -1,0 +1,78 @@
+"""The front end's two stages (docs/design.md section 2): ``bugle cc`` (OpenCL C / CUDA ->
+LLVM IR) and ``bugle translate`` (LLVM IR -> one-thread IL), with their flags and options.
+They head the pipeline's list of stages, ``vcgen.stages.STAGES``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from vcgen import il
+from vcgen.il.stage import Flag, MakeRule, Stage, option_value
+
+from .cc import compile_kernel
+from .translate import translate_ir
+
+
+@dataclass(frozen=True)
+class CcOptions:
+    """``language``: ``opencl``/``cuda`` or None (from the suffix); ``defines``:
+    ``NAME[=V]``; ``includes``: directories; ``spir64``: 64-bit ``size_t`` for OpenCL;
+    ``clang_opts``: extra ``clang -cc1`` options."""
+    language: str | None = None
+    defines: tuple[str, ...] = ()
+    includes: tuple[str, ...] = ()
+    spir64: bool = False
+    clang_opts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TranslateOptions:
+    """``kernel``: the kernel to translate (source or LLVM name; needed when the module has
+    several); ``source_path``: the file name ``{:sourceloc}`` attributes give the main
+    source file."""
+    kernel: str | None = None
+    source_path: str | None = None
+
+
+CC_FLAGS = (
+    Flag("defines", ("-D",), "Preprocessor definition NAME[=VALUE].", multiple=True, metavar="NAME[=V]"),
+    Flag("includes", ("-I",), "Include directory.", multiple=True, metavar="DIR"),
+    Flag("spir64", ("--spir64",), "OpenCL: 64-bit size_t and pointers (spir64 triple).", is_flag=True),
+    Flag("language", ("--language",), "Override the language chosen from the suffix (.cl/.cu).",
+         choices=("opencl", "cuda"), in_driver=False),
+    Flag("clang_opts", ("--clang-opt",), "Option passed through to clang -cc1, e.g. --clang-opt=-DN=4 "
+         "(repeatable).", multiple=True, metavar="OPT"),
+)
+TRANSLATE_FLAGS = (
+    Flag("kernel", ("--kernel",), "Kernel to translate (source name) when the file has several."),
+    Flag("source_path", ("--source",), "Source file name for {:sourceloc} attributes.", in_driver=False),
+)
+
+
+def cc_options(p: Mapping[str, Any]) -> CcOptions:
+    return CcOptions(option_value(p, "language"), tuple(option_value(p, "defines", ())),
+                     tuple(option_value(p, "includes", ())), bool(option_value(p, "spir64", False)),
+                     tuple(option_value(p, "clang_opts", ())))
+
+
+def translate_options(p: Mapping[str, Any]) -> TranslateOptions:
+    return TranslateOptions(option_value(p, "kernel"), option_value(p, "source_path"))
+
+
+def run_cc(path: str, o: CcOptions) -> str:
+    """The ``bugle cc`` stage: kernel source file -> optimized LLVM IR text."""
+    return compile_kernel(path, o.language, o.defines, o.includes, o.spir64, o.clang_opts)
+
+
+def run_translate(ir: str, o: TranslateOptions) -> il.Program:
+    """The ``bugle translate`` stage: LLVM IR text -> one-thread IL program."""
+    return translate_ir(ir, o.kernel, o.source_path)
+
+
+CC: Stage[str, str, CcOptions] = Stage(
+    "cc", "bugle", "Compile KERNEL (.cl or .cu) to optimized LLVM IR text.", CC_FLAGS, cc_options, run_cc,
+    MakeRule(("%.cl", "%.cu"), "$(BUILD)/%.ll", header="$<"))
+TRANSLATE: Stage[str, il.Program, TranslateOptions] = Stage(
+    "translate", "bugle", "Translate LLVM IR (from `bugle cc`) into the one-thread IL (.gbpl).",
+    TRANSLATE_FLAGS, translate_options, run_translate, MakeRule(("$(BUILD)/%.ll",), "$(BUILD)/%.gbpl"))
+STAGES = (CC, TRANSLATE)

@@ -1,0 +1,248 @@
+"""``gpuverify``: the whole chain in one process (docs/design.md sections 2 and 7); the
+program is started by ``vcgen.driver``.
+
+kernel.cl|.cu -> ``bugle cc`` -> LLVM IR -> ``bugle translate`` -> one-thread IL ->
+``vcgen abstract`` -> ``vcgen lockstep`` -> two-thread IL -> ``vcgen houdini`` ->
+``vcgen verify`` -> report: the pipeline stages of ``vcgen.stages.STAGES``, in its order,
+each with the options its flags give.  Everything stays in memory (no re-parsing between
+stages); ``--keep-temps`` writes every intermediate file next to the kernel, and the
+verdict equals what chaining the stage commands gives.  A ``.ll``, ``.gbpl`` or ``.bpl``
+input enters the pipeline at the stage that reads it.
+
+Exit codes: ``vcgen.il.errors`` (GPUVerify-compatible).
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+import click
+
+from bugle import BugleError
+from bugle.stages import CC, TRANSLATE
+
+from . import il, stages
+from .il import files
+from .il.boogie_file import splice
+from .il.command import guarded
+from .il.errors import ExitCode, ToolError
+from .il.parser import load_program
+from .il.printer import program_str
+from .il.stage import Stage, with_flags
+from .inference.houdini import HoudiniResult
+from .report.render import render_report
+from .report.results import VerificationResult
+from .twothread.kernel_args import apply_kernel_args, parse_spec
+from .vc.encode import MATH_INT_WARNING
+
+T = TypeVar("T")
+LANGS = {".cl": "opencl", ".cu": "cuda", ".ll": "llvm", ".gbpl": "gbpl", ".bpl": "bpl"}
+PIPELINE: tuple[Stage, ...] = tuple(s for s in stages.STAGES if s.in_pipeline)
+# the stage that reads each kind of input
+ENTRY = {"opencl": CC, "cuda": CC, "llvm": TRANSLATE, "gbpl": stages.ABSTRACT, "bpl": stages.HOUDINI}
+
+
+@dataclass
+class Timings:
+    """Wall-clock seconds per pipeline stage (``cc``, ``translate``, ``abstract``,
+    ``lockstep``, ``houdini``, ``verify``), reported by ``--time`` as four phases."""
+    phases: dict[str, float] = field(default_factory=dict)
+
+    # reported phase -> the stages it sums (issue 4: front end, lock-step, Houdini, final check)
+    GROUPS = (("frontend", ("cc", "translate")), ("lockstep", ("abstract", "lockstep")),
+              ("houdini", ("houdini",)), ("check", ("verify",)))
+
+    def run(self, name: str, fn: Callable[..., T], *a: Any, **k: Any) -> T:
+        t0 = time.perf_counter()
+        try:
+            return fn(*a, **k)
+        finally:
+            self.phases[name] = self.phases.get(name, 0.0) + time.perf_counter() - t0
+
+    def grouped(self) -> dict[str, float]:
+        """Seconds per reported phase (0.0 for a phase that did not run), in pipeline order."""
+        return {g: sum(self.phases.get(s, 0.0) for s in steps) for g, steps in self.GROUPS}
+
+    def line(self) -> str:
+        """``timing: frontend 0.120s, lockstep 0.031s, houdini 0.502s, check 0.100s, total 0.753s``"""
+        g = self.grouped()
+        return "timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in g.items()) + f", total {sum(g.values()):.3f}s"
+
+
+def _temp_path(kernel: str, suffix: str) -> str:
+    p = Path(kernel)
+    return str(p.with_name(p.stem + suffix))
+
+
+def _kept_suffix(stage: Stage) -> str:
+    """The file suffix of a stage's output (``.ll``, ``.gbpl``, ...), from its Makefile rule."""
+    return stage.make.output.split("%", 1)[1]
+
+
+def _apply_vcgen_opts(o: dict[str, Any]) -> None:
+    """Fold each ``--vcgen-opt=--flag[=V]`` into ``o`` as if ``--flag[=V]`` had been given
+    (flags with ``Flag.vcgen_opt``).  Raises ToolError(COMMAND_LINE_ERROR) for other
+    options or a bad value."""
+    allowed = {f.dest for f in stages.driver_flags() if f.vcgen_opt}
+    by_flag = {f: p for p in command.params if isinstance(p, click.Option) and p.name in allowed
+               for f in p.opts}
+    for text in (t for opt in o["vcgen_opts"] for t in opt.split()):  # "--a --b" is two options
+        flag, eq, value = text.partition("=")
+        p = by_flag.get(flag)
+        if p is None or p.name is None:
+            known = " ".join(sorted(f for f in by_flag if f.startswith("--")))
+            raise ToolError(f"--vcgen-opt: unknown vcgen option {text!r} (known: {known})",
+                            ExitCode.COMMAND_LINE_ERROR)
+        if p.is_flag and eq:
+            raise ToolError(f"--vcgen-opt: {flag} takes no value", ExitCode.COMMAND_LINE_ERROR)
+        if not p.is_flag and not eq:
+            raise ToolError(f"--vcgen-opt: {flag} needs a value ({flag}=V)", ExitCode.COMMAND_LINE_ERROR)
+        try:
+            val = True if p.is_flag else p.type.convert(value, p, None)
+        except click.BadParameter as e:
+            raise ToolError(f"--vcgen-opt: {flag}: {e.message}", ExitCode.COMMAND_LINE_ERROR) from None
+        o[p.name] = tuple(o[p.name]) + (val,) if p.multiple else val
+
+
+def _check_options(o: dict[str, Any], kernel: str) -> None:
+    """Inconsistent flag combinations: ToolError(COMMAND_LINE_ERROR) with a one-line reason.
+    (Conflicts within one stage's flags are its options builder's: ``vcgen.stages``.)"""
+    conflicts = [
+        (o["verify_mode"] and o["findbugs"], "--verify and --findbugs exclude each other"),
+        (o["verify_mode"] and o["loop_unwind"] is not None, "--loop-unwind is for --findbugs, not --verify"),
+        (o["equality_abstraction"] and o["adversarial_abstraction"],
+         "--equality-abstraction and --adversarial-abstraction exclude each other"),
+        (o["only_divergence"] and o["equality_abstraction"],
+         "--only-divergence uses the adversarial abstraction; drop --equality-abstraction"),
+        (o["stop_at_gbpl"] and o["stop_at_bpl"], "give only one of --stop-at-gbpl and --stop-at-bpl"),
+        (o["global_offset"] and (o["block_dim"] or o["grid_dim"]),
+         "--global_offset is an OpenCL flag; it does not combine with --blockDim/--gridDim"),
+        (o["loop_unwind"] is not None and o["loop_unwind"] < 0, "--loop-unwind must not be negative"),
+        (o["timeout"] is not None and o["timeout"] < 0, "--timeout must not be negative (0 = no limit)"),
+        (bool(o["clang_opts"]) and LANGS.get(Path(kernel).suffix) not in ("opencl", "cuda"),
+         "--clang-opt needs an OpenCL (.cl) or CUDA (.cu) kernel"),
+    ]
+    for bad, why in conflicts:
+        if bad:
+            raise ToolError(why, ExitCode.COMMAND_LINE_ERROR)
+
+
+def _stage_params(kernel: str, lang: str, o: dict[str, Any]) -> dict[str, Any]:
+    """The flag values the stages' options are built from: the driver's, plus what
+    ``gpuverify`` decides for its stages (the source file names, the kernel named by
+    ``--kernel-args``, z3 in-process for ``--solver=z3``)."""
+    p = dict(o)
+    p["source_path"] = kernel if lang in ("opencl", "cuda") else None  # {:sourceloc} file names
+    p["source"] = kernel  # reports name the kernel file
+    p["kernel"] = o["kernel"] or (parse_spec(o["kernel_args"])[0] if o["kernel_args"] else None)
+    p["solver"] = None if o["solver"] in (None, "z3") else o["solver"]
+    p["no_infer"] = o["no_infer"] or o["findbugs"]  # bug finding uses no invariants
+    return p
+
+
+def _translate(stage: Stage, ir: str, opts: Any, o: dict[str, Any], kernel: str) -> il.Program:
+    """The translate stage; without ``--kernel`` the name given to ``--kernel-args`` picks the
+    kernel of a file with several (an unknown name is then a command-line error)."""
+    try:
+        return stage.run(ir, opts)
+    except BugleError as e:
+        wanted = opts.kernel
+        if o["kernel"] is None and wanted is not None and f"no kernel named {wanted}" in str(e):
+            source = kernel if opts.source_path else None
+            raise ToolError(f"--kernel-args: no kernel named {wanted} in {source or 'the module'}",
+                            ExitCode.COMMAND_LINE_ERROR) from None
+        raise
+
+
+def run(kernel: str, o: dict[str, Any]) -> int:
+    """Run the pipeline on ``kernel`` with the parsed options ``o``; returns the exit code.
+
+    Raises ToolError for every failure that has its own exit code.
+    """
+    ext = Path(kernel).suffix
+    lang = LANGS.get(ext)
+    if lang is None:
+        raise ToolError(f"{kernel}: unknown file type {ext!r} (expected .cl, .cu, .ll, .gbpl or .bpl)",
+                        ExitCode.COMMAND_LINE_ERROR)
+    if not os.path.exists(kernel):
+        raise ToolError(f"{kernel}: file not found", ExitCode.COMMAND_LINE_ERROR)
+    times = Timings()
+    keep = o["keep_temps"]
+    params = _stage_params(kernel, lang, o)
+    options = {s.name: s.options(params) for s in PIPELINE}  # bad flag values fail before any work
+    if o["warp_sync"]:
+        click.echo(f"warning: --warp-sync={o['warp_sync']} assumes the threads of a warp execute in lock-step "
+                   "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
+    entry = ENTRY[lang]
+    value: Any = kernel if lang in ("opencl", "cuda") else files.read_text(kernel) if lang == "llvm" \
+        else load_program(kernel)
+    if entry is stages.HOUDINI:  # a two-thread program: lockstep's part happens here
+        value = splice(apply_kernel_args(value, o["kernel_args"]), o["boogie_file"])
+    for stage in PIPELINE[PIPELINE.index(entry):]:
+        if stage is stages.HOUDINI and o["findbugs"]:
+            continue
+        opts = options[stage.name]
+        if stage is TRANSLATE:
+            value = times.run(stage.name, _translate, stage, value, opts, o, kernel)
+            apply_kernel_args(value, o["kernel_args"])  # a bad spec fails even with --stop-at-gbpl
+        else:
+            value = times.run(stage.name, stage.run, value, opts)
+        if stage is stages.LOCKSTEP:
+            value = splice(value, o["boogie_file"])
+        if stage is stages.VERIFY:
+            return _report(value, o, times)
+        out = value.program if isinstance(value, HoudiniResult) else value
+        stop = (stage is TRANSLATE and o["stop_at_gbpl"]) or \
+            (stage is stages.LOCKSTEP and o["stop_at_bpl"])
+        if keep or stop:
+            files.write_text(_temp_path(kernel, _kept_suffix(stage)),
+                             out if isinstance(out, str) else program_str(out), kernel)
+        if stop:
+            return 0
+        if isinstance(value, HoudiniResult):
+            if o["infer_info"]:
+                click.echo("\n".join(value.stats.lines()), err=o["json"])  # keep stdout pure JSON
+            value = value.program
+    raise AssertionError("the pipeline ends with the verify stage")
+
+
+def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> int:
+    if o["math_int"] and not o["json"]:
+        click.echo(MATH_INT_WARNING)
+    click.echo(render_report(result, o["json"]), nl=False)
+    if o["time"]:
+        click.echo(times.line(), err=True)
+    return int(result.exit_code)
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": False})
+@click.argument("kernel_file", required=False, metavar="KERNEL")
+@with_flags(stages.driver_flags(), for_driver=True)
+@click.option("--verify", "verify_mode", is_flag=True, help="Verification mode (the default).")
+@click.option("--no-inline", is_flag=True, help="Accepted for compatibility; calls are always inlined.")
+@click.option("--keep-temps", is_flag=True, help="Keep every intermediate file (.ll, .gbpl, ...) next to the kernel.")
+@click.option("--stop-at-gbpl", is_flag=True, help="Stop after the one-thread IL.")
+@click.option("--stop-at-bpl", is_flag=True, help="Stop after the two-thread IL.")
+@click.option("--time", is_flag=True, help="Print per-phase times on stderr.")
+@click.option("--boogie-file", "boogie_file", multiple=True, metavar="FILE",
+              help="Extra IL declarations (axioms, functions, ...) added before verification (repeatable).")
+@click.option("--vcgen-opt", "vcgen_opts", multiple=True, metavar="OPT",
+              help="Option of the vcgen stages, e.g. --vcgen-opt=--no-infer (repeatable).")
+def command(kernel_file: str | None, **o: Any) -> None:
+    """Verify a GPU kernel free of data races and barrier divergence."""
+    kernel = kernel_file
+    if kernel is None:
+        raise click.UsageError("missing KERNEL file")
+
+    def body() -> int:
+        o["defines"] = tuple(o["defines"])
+        o["includes"] = tuple(o["includes"])
+        _apply_vcgen_opts(o)
+        _check_options(o, kernel)
+        if o["loop_unwind"] is not None and not o["findbugs"]:
+            o["findbugs"] = True
+        return run(kernel, o)
+    guarded(body, nested_message="error: kernel too deeply nested for the verifier")

@@ -1,0 +1,212 @@
+"""The pipeline's stages, in order, with their flags (docs/design.md section 2):
+``STAGES`` is the one list the stage commands, ``gpuverify``, the Makefile's stage rules and
+``tests/header_flags.py`` are derived from (``vcgen.il.stage``).
+
+``python -m vcgen.stages makefile`` prints the Makefile's stage rules.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Mapping
+
+import bugle.stages
+
+from . import il
+from .analysis import abstraction
+from .analysis.abstraction import AbstractOptions
+from .il.errors import ExitCode, ToolError
+from .il.stage import Flag, MakeRule, Stage, option_value
+from .inference.houdini import HoudiniOptions, HoudiniResult, run_houdini
+from .report.results import VerificationResult
+from .twothread import transform
+from .twothread.launch import launch_config
+from .twothread.options import LockstepOptions
+from .vc import query
+from .vc.query import SmtOptions
+from .verify.checker import VerifyOptions, verify_program
+
+# ---------------------------------------------------------------------------- flags
+
+ABSTRACT_FLAGS = (
+    Flag("equality_abstraction", ("--equality-abstraction",), "Equality abstraction for every array.",
+         is_flag=True, vcgen_opt=True),
+    Flag("adversarial_abstraction", ("--adversarial-abstraction",), "Adversarial abstraction for every array.",
+         is_flag=True, vcgen_opt=True),
+)
+LAUNCH_FLAGS = (
+    Flag("local_size", ("--local_size", "--local-size"), "Work-group size: N, [x,y] or [x,y,z]."),
+    Flag("num_groups", ("--num_groups", "--num-groups"), "Number of work groups: N, [x,y] or [x,y,z]."),
+    Flag("global_size", ("--global_size", "--global-size"), "Global size (a multiple of the local size)."),
+    Flag("block_dim", ("--blockDim",), "CUDA threads per block."),
+    Flag("grid_dim", ("--gridDim",), "CUDA blocks per grid."),
+    Flag("global_offset", ("--global_offset",), "OpenCL global offset."),
+)
+LOCKSTEP_FLAGS = LAUNCH_FLAGS + (
+    Flag("only_intra_group", ("--only-intra-group",), "Check only pairs of threads in one group.",
+         is_flag=True, vcgen_opt=True),
+    Flag("only_divergence", ("--only-divergence",), "Check only barrier divergence (adversarial arrays).",
+         is_flag=True, vcgen_opt=True),
+    Flag("no_benign_tolerance", ("--no-benign-tolerance",), "Report same-value write-write races too.",
+         is_flag=True, vcgen_opt=True),
+    Flag("no_infer", ("--no-infer",), "Generate no candidate invariants.", is_flag=True, vcgen_opt=True),
+    Flag("warp_sync", ("--warp-sync",), "Warp size: threads of one warp run in lock-step (pre-Volta CUDA).",
+         type=int, vcgen_opt=True),
+    Flag("check_array_bounds", ("--check-array-bounds",),
+         "Check that accesses to arrays of known size (local/shared/constant/private/fixed-size global "
+         "arrays) stay in bounds.", is_flag=True, vcgen_opt=True),
+    Flag("kernel_args", ("--kernel-args",), "Fix scalar arguments of kernel NAME, in source parameter "
+         "order (* = any value; pointers take *). Decimal or hex.", metavar="NAME,V1,*,...", vcgen_opt=True),
+)
+# shared by the Houdini and verify stages
+TIMEOUT = Flag("timeout", ("--timeout",), "Seconds per solver query (0 = none).", type=float,
+               driver={"type": int, "default": 300, "show_default": True})
+SOLVER = Flag("solver", ("--solver",), "SMT-LIB2 solver: z3|cvc5|yices|bitwuzla or a command line.",
+              driver={"default": "auto", "show_default": True,
+                      "help": "auto (z3 in-process; a query undecided after 0.25 s is raced against "
+                              "yices/bitwuzla/cvc5 when installed), z3 (in-process only), cvc5, yices, "
+                              "bitwuzla, portfolio[:yices,cvc5,...], or an SMT-LIB2 solver command line."})
+INFER_INFO = Flag("infer_info", ("--infer-info",), "Print candidates generated and proved per rule.",
+                  is_flag=True, vcgen_opt=True)
+MATH_INT = Flag("math_int", ("--math-int",), "Mathematical integers instead of bit-vectors (faster; "
+                "unsound for overflow).", is_flag=True, vcgen_opt=True)
+LOOP_UNWIND = Flag("loop_unwind", ("--loop-unwind",), "Unroll loops N times instead of cutting them "
+                   "(implies --findbugs; default 2).", type=int)
+HOUDINI_FLAGS = (
+    TIMEOUT, SOLVER, INFER_INFO,
+    Flag("refutation", ("--refutation",), "Refutation engines for Houdini (paper 003 section 5): none, "
+         "or a comma-separated list of sbase, sstep, lu1, dyn run alongside Houdini; prefix seq: to run "
+         "them first.", metavar="SPEC", vcgen_opt=True),
+    Flag("disable_rules", ("--disable-rule",), "Drop the candidate invariants of RULE (e.g. r7) before "
+         "Houdini (rule worth).", multiple=True, metavar="RULE", vcgen_opt=True),
+)
+SMT_FLAGS = (LOOP_UNWIND, MATH_INT)
+VERIFY_FLAGS = (
+    TIMEOUT, SOLVER,
+    Flag("json", ("--json",), "Print the result as JSON.", is_flag=True),
+    Flag("findbugs", ("--findbugs",), "Bug-finding mode: unroll loops, no invariants.", is_flag=True),
+    LOOP_UNWIND,
+    Flag("source", ("--source",), "The kernel source file (report and source lines).", in_driver=False),
+    INFER_INFO, MATH_INT,
+)
+
+# ----------------------------------------------------------------- options from flags
+
+
+def _usage(message: str) -> ToolError:
+    return ToolError(message, ExitCode.COMMAND_LINE_ERROR)
+
+
+def _seconds(p: Mapping[str, Any]) -> float | None:
+    t = option_value(p, "timeout")
+    return t if t and t > 0 else None  # 0 = no limit
+
+
+def abstract_options(p: Mapping[str, Any]) -> AbstractOptions:
+    """``--only-divergence`` (a lock-step flag, given to ``gpuverify``) forces adversarial."""
+    eq, adv = option_value(p, "equality_abstraction", False), option_value(p, "adversarial_abstraction", False)
+    if eq and adv:
+        raise _usage("--equality-abstraction and --adversarial-abstraction exclude each other")
+    if eq and option_value(p, "only_divergence", False):
+        raise _usage("--only-divergence uses the adversarial abstraction; drop --equality-abstraction")
+    adv = adv or option_value(p, "only_divergence", False)
+    return AbstractOptions("equality" if eq else "adversarial" if adv else None)
+
+
+def lockstep_options(p: Mapping[str, Any]) -> LockstepOptions:
+    """Raises ToolError for a missing or malformed launch configuration (exit 1, or 9 for a
+    global size that is not a multiple of the local size) and a warp size below 1."""
+    warp_sync = option_value(p, "warp_sync")
+    if warp_sync is not None and warp_sync <= 0:
+        raise _usage("--warp-sync: the warp size must be positive")
+    launch = launch_config(*(option_value(p, f.dest) for f in LAUNCH_FLAGS))
+    return LockstepOptions(launch, only_intra_group=option_value(p, "only_intra_group", False),
+                           only_divergence=option_value(p, "only_divergence", False),
+                           benign_tolerance=not option_value(p, "no_benign_tolerance", False),
+                           infer=not option_value(p, "no_infer", False), warp_sync=warp_sync,
+                           check_array_bounds=option_value(p, "check_array_bounds", False),
+                           kernel_args=option_value(p, "kernel_args"))
+
+
+def houdini_options(p: Mapping[str, Any]) -> HoudiniOptions:
+    return HoudiniOptions(_seconds(p), option_value(p, "solver"), option_value(p, "refutation"),
+                          tuple(option_value(p, "disable_rules", ())), option_value(p, "math_int", False))
+
+
+def smt_options(p: Mapping[str, Any]) -> SmtOptions:
+    return SmtOptions(option_value(p, "loop_unwind"), option_value(p, "math_int", False))
+
+
+def verify_options(p: Mapping[str, Any]) -> VerifyOptions:
+    unwind = option_value(p, "loop_unwind")
+    return VerifyOptions(_seconds(p), option_value(p, "solver"),
+                         option_value(p, "findbugs", False) or unwind is not None, unwind,
+                         option_value(p, "source"), option_value(p, "json", False),
+                         math_int=option_value(p, "math_int", False))
+
+
+def run_verify(program: il.Program, options: VerifyOptions) -> VerificationResult:
+    """The ``vcgen verify`` stage (``verify_program``)."""
+    return verify_program(program, options)
+
+# ---------------------------------------------------------------------------- stages
+
+
+ABSTRACT: Stage[il.Program, il.Program, AbstractOptions] = Stage(
+    "abstract", "vcgen", "Choose the shared-state abstraction per array (taint analysis, paper 000 5.2).",
+    ABSTRACT_FLAGS, abstract_options, abstraction.run, MakeRule(("$(BUILD)/%.gbpl",), "$(BUILD)/%.abs.gbpl"))
+LOCKSTEP: Stage[il.Program, il.Program, LockstepOptions] = Stage(
+    "lockstep", "vcgen", "Two-thread reduction: one-thread .gbpl -> two-thread .bpl with checks and "
+    "candidates.", LOCKSTEP_FLAGS, lockstep_options, transform.run,
+    MakeRule(("$(BUILD)/%.abs.gbpl",), "$(BUILD)/%.bpl"))
+HOUDINI: Stage[il.Program, HoudiniResult, HoudiniOptions] = Stage(
+    "houdini", "vcgen", "Keep the largest inductive subset of the candidate invariants.",
+    HOUDINI_FLAGS, houdini_options, run_houdini, MakeRule(("$(BUILD)/%.bpl",), "$(BUILD)/%.inv.bpl"))
+SMT: Stage[il.Program, str, SmtOptions] = Stage(
+    "smt", "vcgen", "Write the verification query as a standalone SMT-LIB2 script (unsat = verified).",
+    SMT_FLAGS, smt_options, query.run, MakeRule(("$(BUILD)/%.inv.bpl",), "$(BUILD)/%.smt2"), in_pipeline=False)
+VERIFY: Stage[il.Program, VerificationResult, VerifyOptions] = Stage(
+    "verify", "vcgen", "Verify a two-thread program (running Houdini first if it has candidates).",
+    VERIFY_FLAGS, verify_options, run_verify,
+    MakeRule(("$(BUILD)/%.inv.bpl",), "$(BUILD)/%.verdict", extra="--source $(call src_of,$*)", stdout=True))
+
+STAGES: tuple[Stage, ...] = (*bugle.stages.STAGES, ABSTRACT, LOCKSTEP, HOUDINI, SMT, VERIFY)
+
+
+def by_name(name: str) -> Stage:
+    """The stage called ``name``; KeyError if none."""
+    return {s.name: s for s in STAGES}[name]
+
+
+def driver_flags() -> tuple[Flag, ...]:
+    """The stage flags ``gpuverify`` takes: each flag of a pipeline stage once, in stage order."""
+    out: dict[str, Flag] = {}
+    for s in STAGES:
+        for f in s.flags:
+            if s.in_pipeline and f.in_driver:
+                out.setdefault(f.dest, f)
+    return tuple(out.values())
+
+
+def makefile_rules() -> str:
+    """The Makefile's stage rules: one pattern rule per stage input, each running the stage
+    command on the kernel header's flags for it (``tests/header_flags.py STAGE``)."""
+    out = ["# Generated by `python -m vcgen.stages makefile` from vcgen.stages.STAGES.", ""]
+    for s in STAGES:
+        m = s.make
+        flags = f"$$($(PY) tests/header_flags.py {s.name} {m.header})"
+        extra = f" {m.extra}" if m.extra else ""
+        for source in m.inputs:
+            out.append(f"{m.output}: {source}" + (" | setup" if not source.startswith("$(BUILD)") else ""))
+            out.append("\t@mkdir -p $(dir $@)")
+            if m.stdout:
+                out.append(f"\t$(BIN)/{s.tool} {s.name} $< {flags}{extra} > $@; echo \"exit $$?\" >> $@")
+            else:
+                out.append(f"\t$(BIN)/{s.tool} {s.name} $< {flags}{extra} -o $@")
+            out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["makefile"]:
+        sys.exit("usage: python -m vcgen.stages makefile")
+    sys.stdout.write(makefile_rules())

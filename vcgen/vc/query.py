@@ -1,0 +1,58 @@
+"""The VC of a two-thread program's kernel: loops cut by their invariants (Houdini, the
+final check) or unwound (``--findbugs``), passified and encoded (docs/design.md
+section 6); and the ``vcgen smt`` stage, the same query as an SMT-LIB2 script.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import il
+from ..il.errors import ExitCode, ToolError
+from .encode import VC, build_vc
+from .loopcut import cut_loops, unwind_loops
+from .passify import passify
+from .solvers.smtlib import smt_script
+
+
+def kernel_of(program: il.Program) -> il.ProcedureDecl:
+    """The ``{:kernel}`` procedure, which must have a body.
+    Raises ToolError(GPUVERIFYVCGEN_ERROR) otherwise."""
+    try:
+        k = program.kernel()
+    except ValueError as e:
+        raise ToolError(str(e), ExitCode.GPUVERIFYVCGEN_ERROR) from None
+    if k.blocks is None:
+        raise ToolError(f"kernel {k.name} has no body", ExitCode.GPUVERIFYVCGEN_ERROR)
+    return k
+
+
+def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bool = False) -> VC:
+    """The VC of the kernel of ``program``: loops cut with their invariants and candidates,
+    or unrolled ``loop_unwind`` times when given (``math_int``: bit-vectors as unbounded
+    integers, ``--math-int``).  Raises ToolError on malformed programs."""
+    kernel = kernel_of(program)
+    acyclic = unwind_loops(kernel, loop_unwind) if loop_unwind is not None else cut_loops(kernel)
+    return build_vc(program, passify(program, acyclic), math_int=math_int)
+
+
+def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",
+              math_int: bool = False) -> str:
+    """SMT-LIB2 text of the final query: every real assertion and candidate checked
+    (``math_int``: bit-vectors as integers); unsat = verified."""
+    vc = program_vc(program, loop_unwind, math_int)
+    enabled = {c.index for c in vc.checks if not c.is_vacuity}
+    return smt_script(vc, vc.assumptions(enabled, None), title)
+
+
+@dataclass(frozen=True)
+class SmtOptions:
+    """``loop_unwind``: unwind loops that often instead of cutting them; ``math_int``:
+    bit-vectors as integers; ``title``: the script's first comment line."""
+    loop_unwind: int | None = None
+    math_int: bool = False
+    title: str = ""
+
+
+def run(program: il.Program, options: SmtOptions) -> str:
+    """The ``vcgen smt`` stage: ``smt_query`` with the options."""
+    return smt_query(program, options.loop_unwind, options.title, options.math_int)

@@ -1,0 +1,66 @@
+"""The solver back-end interface (docs/design.md section 6): every back end answers
+``check(assumptions)`` incrementally on one instance holding a VC's constraints and goal,
+with a per-query timeout in seconds; after ``sat``, ``values(terms)`` reads the model.
+Outcomes are ``Outcome("sat" | "unsat" | "unknown" | "timeout", reason)``: callers must
+treat anything but ``unsat`` as "not proved".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import z3
+
+
+@dataclass
+class Outcome:
+    status: str  # "sat" | "unsat" | "unknown" | "timeout"
+    reason: str = ""
+
+    @property
+    def definite(self) -> bool:
+        return self.status in ("sat", "unsat")
+
+
+def python_value(v: z3.ExprRef) -> bool | int | str:
+    """A model value as Python: bool, int (bit-vectors unsigned), or its text."""
+    if z3.is_true(v):
+        return True
+    if z3.is_false(v):
+        return False
+    if z3.is_bv_value(v) or z3.is_int_value(v):
+        return v.as_long()  # type: ignore[attr-defined]
+    return str(v)
+
+
+class Backend(Protocol):
+    """A solver back end over one VC (``vcgen.vc.encode.VC``)."""
+    name: str
+    queries: int
+
+    def check(self, assumptions: list) -> Outcome:
+        """Is the goal satisfiable under the assumption literals (z3 Booleans of the VC)?"""
+        ...
+
+    def values(self, terms: list) -> list:
+        """Values (``python_value``) of z3 terms of the VC in the model of the last ``sat``.
+        RuntimeError when the last query was not sat."""
+        ...
+
+    def cancel(self) -> None:
+        """Stop a ``check`` in progress on another thread."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+class Racer(Backend, Protocol):
+    """A back end that can race in a portfolio: ``prepare`` translates the query on the
+    caller's thread, ``run`` answers it on another."""
+
+    def prepare(self, assumptions: list) -> object:
+        ...
+
+    def run(self, prepared: object) -> Outcome:
+        ...

@@ -1,0 +1,67 @@
+"""``--solver=auto`` (the ``gpuverify`` default): z3 in-process first, and the portfolio for a
+query z3 has not decided within ``ESCALATE_AFTER`` seconds."""
+from __future__ import annotations
+
+from ..encode import VC
+from .backend import Outcome
+from .inprocess import Z3Backend
+from .portfolio import PortfolioBackend, portfolio
+
+
+# Seconds z3 gets alone on a query before ``auto`` races it against an external solver:
+# most queries of the corpus take milliseconds; the few nonlinear bit-vector ones (gid *
+# stride, Blelloch offsets) take z3 10-20 s and yices 1-3 s (``make bench``).
+ESCALATE_AFTER = 0.25
+STAY_AFTER = 2  # escalations after which every query of the VC goes to the portfolio
+
+
+class EscalatingBackend:
+    """``--solver=auto``: z3 in-process with a short per-query limit; a query it does not
+    decide in ``first`` seconds is asked again of the portfolio (created on first need,
+    then kept), which has the full per-query timeout; after ``STAY_AFTER`` such queries
+    every further query of the VC goes to the portfolio.  Answers are those of a sound solver
+    either way; ``values`` reads the model of whoever answered the last query."""
+
+    def __init__(self, vc: VC, timeout: float | None = None, first: float = ESCALATE_AFTER):
+        self.vc, self.timeout, self.first = vc, timeout, first
+        self.z3 = Z3Backend(vc, timeout)
+        self.portfolio: PortfolioBackend | None = None
+        self.last = self.z3
+        self.name = "auto: z3, then a portfolio"
+        self.queries = 0
+        self.escalations = 0
+
+    def check(self, assumptions: list) -> Outcome:
+        self.queries += 1
+        if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
+            self.last = self.portfolio
+            return self.portfolio.check(assumptions)
+        limit = self.first if self.timeout is None else min(self.first, self.timeout)
+        # z3 reports its own limit as "canceled" or "timeout"; Z3Backend tells it from an
+        # interrupt by the time spent against its ``timeout``
+        self.z3.timeout = limit
+        self.z3.solver.set("timeout", max(1, int(limit * 1000)))
+        try:
+            out = self.z3.check(assumptions)
+        finally:
+            self.z3.timeout = self.timeout
+            self.z3.solver.set("timeout", max(1, int(self.timeout * 1000)) if self.timeout else 4294967295)
+        self.last = self.z3
+        if out.definite or out.status != "timeout" or (self.timeout is not None and self.timeout <= self.first):
+            return out
+        self.escalations += 1
+        if self.portfolio is None:
+            self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
+        self.last = self.portfolio
+        return self.portfolio.check(assumptions)
+
+    def values(self, terms: list) -> list:
+        return self.last.values(terms)
+
+    def cancel(self) -> None:
+        self.last.cancel()
+
+    def close(self) -> None:
+        self.z3.close()
+        if self.portfolio is not None:
+            self.portfolio.close()

@@ -1,0 +1,79 @@
+"""z3 through its Python API, in this process: the default back end (docs/design.md
+section 6)."""
+from __future__ import annotations
+
+import time
+
+import z3
+
+from ..encode import VC
+from .backend import Outcome, python_value
+
+
+class Z3Backend:
+    """z3 in-process: one ``z3.Solver``, queries under assumptions.
+
+    ``own_context``: the VC is copied into a fresh z3 context, so that this solver can run
+    in another thread while the caller keeps using the VC's context (the portfolio);
+    incoming terms are translated on the caller's thread (``prepare``, ``values``)."""
+
+    name = "z3 (in-process)"
+
+    def __init__(self, vc: VC, timeout: float | None = None, own_context: bool = False):
+        self.ctx = z3.Context() if own_context else vc.ctx
+        self._own = own_context
+        self.solver = z3.Solver(ctx=self.ctx)
+        self.timeout = timeout or None
+        if timeout:
+            self.solver.set("timeout", max(1, int(timeout * 1000)))
+        self.solver.add(*[self._tr(c) for c in vc.constraints])
+        self.solver.add(self._tr(vc.goal))
+        self.model = None
+        self.queries = 0
+        self._cancelled = False
+
+    def _tr(self, t):
+        return t.translate(self.ctx) if self._own else t
+
+    def prepare(self, assumptions: list) -> list:
+        return [self._tr(a) for a in assumptions]
+
+    def run(self, prepared: list) -> Outcome:
+        """The query on prepared assumptions (may run on another thread)."""
+        self.queries += 1
+        self.model = None
+        started = time.monotonic()
+        try:
+            r = self.solver.check(*prepared)
+            if r == z3.sat:
+                self.model = self.solver.model()
+                return Outcome("sat")
+        except z3.Z3Exception as e:  # also: the model lost to a cancel right after sat
+            return Outcome("unknown", f"z3 error: {e}")
+        if r == z3.unsat:
+            return Outcome("unsat")
+        reason = self.solver.reason_unknown()
+        # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
+        # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
+        timed_out = self.timeout is not None and time.monotonic() - started >= 0.9 * self.timeout
+        if "interrupted" in reason or (reason == "canceled" and not self._cancelled and not timed_out):
+            raise KeyboardInterrupt
+        if reason in ("timeout", "canceled"):
+            return Outcome("timeout", reason)
+        return Outcome("unknown", reason)
+
+    def check(self, assumptions: list) -> Outcome:
+        return self.run(self.prepare(assumptions))
+
+    def cancel(self) -> None:
+        """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
+        self._cancelled = True
+        self.ctx.interrupt()
+
+    def values(self, terms: list) -> list:
+        if self.model is None:
+            raise RuntimeError("no model: the last query was not sat")
+        return [python_value(self.model.eval(self._tr(t), model_completion=True)) for t in terms]
+
+    def close(self) -> None:
+        pass

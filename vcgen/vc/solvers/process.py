@@ -1,0 +1,271 @@
+"""Any SMT-LIB2 solver as a process (``--solver=z3|cvc5|yices|bitwuzla|COMMAND``): fed the VC
+once and asked ``check-sat-assuming`` per query.  cvc5 and bitwuzla are used through their
+executables when on PATH, else through their Python packages in a process of ours
+(``python -m vcgen.vc.solvers.server cvc5|bitwuzla``) that speaks SMT-LIB2 on
+stdin/stdout, so all external solvers share ``ProcessBackend``.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import queue
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from ...il.errors import ExitCode, ToolError
+from ..encode import VC
+from .backend import Outcome
+from .smtlib import ints_as_bv, logic_of, parse_sexpr, smt_body, smt_value
+
+
+_SERVE = "import sys; sys.path.insert(0, {root!r}); from vcgen.vc.solvers.server import serve; sys.exit(serve({name!r}))"
+_PY_SOLVERS = {"cvc5": "cvc5", "bitwuzla": "bitwuzla"}  # name -> Python package
+
+
+def _served(name: str) -> list:
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    return [sys.executable, "-c", _SERVE.format(root=root, name=name)]
+
+
+def _short_command(spec: str) -> list | None:
+    if spec == "z3":
+        return ["z3", "-in"]
+    if spec in ("yices", "yices-smt2"):
+        return ["yices-smt2", "--incremental"]
+    if spec == "cvc5":
+        if _which("cvc5"):
+            return ["cvc5", "--incremental", "--lang=smt2"]
+    elif spec == "bitwuzla":
+        if _which("bitwuzla"):
+            return ["bitwuzla"]
+    else:
+        return None
+    if importlib.util.find_spec(_PY_SOLVERS[spec]) is None:
+        raise ToolError(f"--solver={spec}: neither a {spec} executable nor the {spec} Python "
+                        f"package is installed (pip install {spec})", ExitCode.CONFIGURATION_ERROR)
+    return _served(spec)
+
+
+def _which(prog: str) -> str | None:
+    return shutil.which(prog) or shutil.which(prog, path=os.path.join(sys.prefix, "bin"))
+
+
+def solver_command(spec: str) -> list:
+    """Command line of an external solver: a short name (z3, cvc5, yices, bitwuzla) or a
+    full command (``"cvc5 --incremental"``).  ToolError(CONFIGURATION_ERROR) if the
+    program is not found on PATH nor next to this Python."""
+    argv = _short_command(spec) or shlex.split(spec)
+    if not argv:
+        raise ToolError("--solver: empty command", ExitCode.COMMAND_LINE_ERROR)
+    if argv[0] == sys.executable:
+        return argv
+    exe = _which(argv[0])
+    if exe is None:
+        raise ToolError(f"--solver: solver program {argv[0]!r} not found",
+                        ExitCode.CONFIGURATION_ERROR)
+    return [exe] + argv[1:]
+
+
+def is_bitwuzla(argv: list) -> bool:
+    """Whether a solver command runs bitwuzla (which needs ``ints_as_bv``)."""
+    return os.path.basename(argv[0]).startswith("bitwuzla") or \
+        (argv[0] == sys.executable and "serve('bitwuzla')" in argv[-1])
+
+
+_CANCELLED = "(cancelled)"
+_STRINGS = re.compile(r'"(?:[^"]|"")*"|\|[^|]*\|')
+
+
+def _depth_change(line: str) -> int:
+    """Parentheses opened minus closed in a line of solver output, outside strings and
+    quoted symbols (error messages quote source text)."""
+    bare = _STRINGS.sub("", line)
+    return bare.count("(") - bare.count(")")
+
+
+class ProcessBackend:
+    """An SMT-LIB2 solver process fed the VC once; each query is ``check-sat-assuming``.
+
+    After a timeout the process is killed and restarted (the VC is re-sent) on the next
+    query.  A crash or an ``(error ...)`` answer is an ``unknown`` outcome, never ``unsat``.
+    ``cancel`` (the portfolio) abandons a query without killing the solver: its late
+    answer is skipped, and until it arrives the back end answers ``unknown`` at once
+    (busy), unless the abandoned query is older than the timeout, which restarts it.  ``int_as_bv`` rewrites all text with ``ints_as_bv`` (bitwuzla); it
+    raises ToolError(CONFIGURATION_ERROR) here if the VC cannot be rewritten.
+    """
+
+    def __init__(self, vc: VC, command: list, timeout: float | None = None,
+                 int_as_bv: bool | None = None):
+        self.command = command
+        self.name = _display(command)
+        self.timeout = timeout
+        self.int_as_bv = is_bitwuzla(command) if int_as_bv is None else int_as_bv
+        features = set(vc.translator.features)
+        if self.int_as_bv and features & {"LIA", "NIA"}:
+            features = (features - {"LIA", "NIA"}) | {"BV"}
+        self.prelude = self._text("(set-option :print-success false)\n(set-option :produce-models true)\n"
+                                  f"(set-logic {logic_of(features)})\n{smt_body(vc)}\n")
+        self.proc = None
+        self.lines: queue.Queue | None = None
+        self.queries = 0
+        self.has_model = False
+        self.stale = 0  # answers still due for abandoned queries
+        self.stale_since = 0.0
+        self.generation = 0  # of the query in progress (cancel markers name it)
+
+    def _text(self, s: str) -> str:
+        return ints_as_bv(s) if self.int_as_bv else s
+
+    def _start(self) -> None:
+        try:
+            self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.STDOUT, text=True, bufsize=1)
+        except OSError as e:
+            raise ToolError(f"cannot start solver {self.name}: {e}", ExitCode.CONFIGURATION_ERROR) from None
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, args=(self.proc, self.lines), daemon=True).start()
+        self._send(self.prelude)
+
+    @staticmethod
+    def _pump(proc, lines) -> None:
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    def _send(self, text: str) -> None:
+        try:
+            self.proc.stdin.write(text)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, AttributeError):
+            pass  # the read reports the crash
+
+    def _response(self, deadline: float | None) -> str | None:
+        """One complete s-expression or atom from the solver; None on timeout,
+        ``_CANCELLED`` if the query in progress was cancelled."""
+        buf, depth = "", 0
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return None
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if isinstance(line, tuple):  # a cancel marker
+                if line[1] == self.generation:
+                    return _CANCELLED
+                continue
+            if line is None:
+                return buf + "(error \"solver process ended\")"
+            if not line.strip() and not buf:
+                continue
+            buf += line
+            depth += _depth_change(line)
+            if depth <= 0:
+                return buf.strip()
+
+    def _kill(self) -> None:
+        proc, self.proc = self.proc, None
+        self.stale = 0
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+
+    def prepare(self, assumptions: list) -> str:
+        """The query text (z3 terms are printed on the caller's thread)."""
+        self.generation += 1
+        lits = " ".join(a.sexpr() for a in assumptions)
+        return self._text(f"(check-sat-assuming ({lits}))\n")
+
+    def _drain(self) -> None:
+        """Skip the answers of abandoned queries that have arrived (without waiting)."""
+        while self.stale and self.proc is not None:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(line, tuple) or (line is not None and not line.strip()):
+                continue
+            if line is None or line.strip() not in ("sat", "unsat", "unknown"):
+                self._kill()  # crashed or confused: start afresh
+                return
+            self.stale -= 1
+
+    def run(self, query: str) -> Outcome:
+        """Send a prepared query and wait for the answer (may run on another thread)."""
+        self.queries += 1
+        self.has_model = False
+        self._drain()
+        if self.stale:
+            if self.timeout and time.monotonic() - self.stale_since > self.timeout:
+                self._kill()
+            else:
+                return Outcome("unknown", f"{self.name}: busy with an abandoned query")
+        if self.proc is None:
+            self._start()
+        self._send(query)
+        start = time.monotonic()
+        deadline = None if not self.timeout else start + self.timeout
+        resp = self._response(deadline)
+        if resp is _CANCELLED:
+            self.stale, self.stale_since = self.stale + 1, start
+            return Outcome("unknown", f"{self.name}: cancelled")
+        if resp is None:
+            self._kill()
+            return Outcome("timeout", f"{self.name}: no answer within {self.timeout} s")
+        if resp == "sat":
+            self.has_model = True
+            return Outcome("sat")
+        if resp == "unsat":
+            return Outcome("unsat")
+        if resp == "unknown":
+            self._send("(get-info :reason-unknown)\n")
+            why = self._response(time.monotonic() + 5) or ""
+            return Outcome("timeout" if "timeout" in why or "canceled" in why else "unknown",
+                           f"{self.name}: {why}")
+        self._kill()
+        return Outcome("unknown", f"{self.name} said: {resp[:300]}")
+
+    def check(self, assumptions: list) -> Outcome:
+        return self.run(self.prepare(assumptions))
+
+    def cancel(self) -> None:
+        """Abandon the ``run`` in progress on another thread (it returns unknown at once)."""
+        lines = self.lines
+        if lines is not None:
+            lines.put(("cancel", self.generation))
+
+    def values(self, terms: list) -> list:
+        if not self.has_model:
+            raise RuntimeError("no model: the last query was not sat")
+        if not terms:
+            return []
+        self._send(self._text(f"(get-value ({' '.join(t.sexpr() for t in terms)}))\n"))
+        resp = self._response(time.monotonic() + max(30.0, self.timeout or 0))
+        parsed = parse_sexpr(resp or "")
+        if not isinstance(parsed, list) or len(parsed) != len(terms) or parsed[:1] == ["error"] \
+                or not all(isinstance(p, list) and len(p) == 2 for p in parsed):
+            raise ToolError(f"solver {self.name}: unexpected get-value answer: {(resp or '')[:300]}",
+                            ExitCode.NOT_ALL_VERIFIED)
+        return [smt_value(pair[1]) for pair in parsed]
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self._send("(exit)\n")
+            try:
+                self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+
+def _display(argv: list) -> str:
+    if argv and argv[0] == sys.executable and "serve(" in argv[-1]:
+        return argv[-1].split("serve(")[1].split(")")[0].strip("'") + " (Python API)"
+    return os.path.basename(argv[0]) if argv else "?"

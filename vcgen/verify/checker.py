@@ -1,0 +1,172 @@
+"""The ``vcgen verify`` stage: final verification of a two-thread program.
+
+``verify_program`` cuts loops with their invariants (running Houdini first on the same
+solver instance if candidates remain), checks every real assertion, and turns each
+failure into an ``ErrorRecord`` read from the model: kind, source locations, both threads'
+ids, the racing element and the kernel's scalar arguments (``counterexample``).  After a proof it checks
+vacuity (can the end of the kernel be reached?).  ``--findbugs`` unwinds loops instead
+(docs/design.md section 6) and never claims a proof.
+
+Verdicts (``VerificationResult.status``) and exit codes (docs/design.md section 7):
+``verified`` 0, ``no_bugs_found`` 0 (findbugs), ``errors`` 6, ``vacuous`` 6, ``unknown`` 6,
+``timeout`` 7.  Nothing but all-``unsat`` answers yields ``verified``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .. import il
+from ..il.errors import ExitCode, ToolError
+from ..inference import houdini
+from ..report.results import ErrorRecord, VerificationResult
+from ..vc import encode as vcmod
+from ..vc.query import kernel_of, program_vc
+from ..vc.solvers.backend import Backend, Outcome
+from ..vc.solvers.select import make_backend
+from .counterexample import ModelReader, error_key, error_record
+
+DEFAULT_UNWIND = 2
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """Options of the ``vcgen verify`` stage.  ``timeout``: seconds per solver query (None =
+    none); ``solver``: a ``--solver`` value (None = z3 in-process); ``findbugs``: unwind
+    loops ``loop_unwind`` times (default 2) instead of cutting them; ``source``: the kernel
+    source file (``Verified: FILE`` and source lines); ``json``: the report as JSON;
+    ``max_errors``: distinct errors reported at most; ``search_dirs``: extra directories
+    to find source files in; ``math_int``: bit-vectors as mathematical integers
+    (``vcgen.vc.encode.MathIntOps``; unsound for overflow, the report must print
+    ``MATH_INT_WARNING``)."""
+    timeout: float | None = None
+    solver: str | None = None
+    findbugs: bool = False
+    loop_unwind: int | None = None
+    source: str | None = None
+    json: bool = False
+    max_errors: int = 20
+    search_dirs: tuple[str, ...] = ()
+    math_int: bool = False
+
+
+class FoundErrors(NamedTuple):
+    """``find_errors``'s answer: the errors, the last solver outcome (None if no query
+    ran) and the id dimensions to print (1 or 3)."""
+    errors: list[ErrorRecord]
+    outcome: Outcome | None
+    dims: int
+
+
+def _claims(program: il.Program, language: str) -> list[str]:
+    k = program.kernel()
+    groups = "thread blocks" if language == "cuda" else "work groups"
+    out = []
+    if not il.has_attr(k.attrs, "only_divergence"):
+        out.append(f"no data races within {groups}")
+        if not il.has_attr(k.attrs, "only_intra_group"):
+            out.append(f"no data races between {groups}")
+    out += ["no barrier divergence", "no assertion failures"]
+    if il.has_attr(k.attrs, "check_array_bounds"):
+        out.append("no out-of-bounds accesses to arrays of known size")
+    return out
+
+
+def _language(kernel: il.ProcedureDecl) -> str:
+    a = il.attr(kernel.attrs, "language")
+    return str(a.args[0]) if a is not None and a.args else "opencl"
+
+
+def _display_file(kernel: il.ProcedureDecl, options: VerifyOptions, filename: str) -> str:
+    if options.source:
+        return options.source
+    a = il.attr(kernel.attrs, "source_file")
+    return str(a.args[0]) if a is not None and a.args else filename
+
+
+def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[str] | None,
+                max_errors: int) -> FoundErrors:
+    """``(errors, last outcome, dims)``: distinct failing real assertions (at most
+    ``max_errors``), each read from its own model; a failing check is then switched off
+    and the query repeated."""
+    reader = ModelReader(program, vc, backend)
+    real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    enabled = {c.index for c in real}
+    errors, seen, dims = [], set(), 1
+    out = None
+    while enabled and len(errors) < max_errors:
+        out = backend.check(vc.assumptions(enabled, alive))
+        if out.status != "sat":
+            break
+        on = [c for c in real if c.index in enabled]
+        failing = [c for c, v in zip(on, backend.values([c.fail for c in on])) if v is True]
+        if not failing:
+            raise ToolError("internal error: a model fails no assertion", ExitCode.GPUVERIFYVCGEN_ERROR)
+        dims = max(dims, reader.dims())
+        for c in failing:
+            key = error_key(c)
+            enabled -= {d.index for d in real if error_key(d) == key}
+            if key not in seen and len(errors) < max_errors:
+                seen.add(key)
+                errors.append(error_record(c, reader))
+    return FoundErrors(errors, out, dims)
+
+
+def verify_program(program: il.Program, options: VerifyOptions | None = None,
+                   filename: str = "<input>") -> VerificationResult:
+    """Verify (or, with ``findbugs``, bug-hunt) a two-thread program.
+
+    Raises ToolError(GPUVERIFYVCGEN_ERROR) for malformed programs (no kernel, calls,
+    irreducible loops, ill-typed expressions) and ToolError(CONFIGURATION_ERROR) for an
+    unusable ``--solver``.
+    """
+    options = options or VerifyOptions()
+    start = time.monotonic()
+    kernel = kernel_of(program)
+    lang = _language(kernel)
+    result = VerificationResult("unknown", _display_file(kernel, options, filename), lang,
+                                findbugs=options.findbugs, timeout=options.timeout,
+                                search_dirs=options.search_dirs)
+    if options.findbugs:
+        result.unwind = DEFAULT_UNWIND if options.loop_unwind is None else options.loop_unwind
+    vc = program_vc(program, result.unwind if options.findbugs else None, options.math_int)
+    backend = make_backend(vc, options.solver, options.timeout)
+    try:
+        alive = None
+        if any(c.is_candidate for c in vc.checks):
+            stats = houdini.HoudiniStats()
+            alive = houdini.houdini_fixpoint(vc, backend, stats)
+            houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
+            result.houdini = stats
+        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors)
+        result.errors, result.dims = errors, dims
+        if errors:
+            result.status = "errors"
+            if out is not None and out.status in ("unknown", "timeout"):
+                result.reason = f"the search for further errors stopped: solver {out.status}"
+        elif out is not None and out.status != "unsat":
+            result.status, result.reason = out.status, out.reason
+        elif options.findbugs:
+            result.status = "no_bugs_found"
+        else:
+            _vacuity(vc, backend, alive, result)
+    finally:
+        backend.close()
+    if result.status == "verified":
+        result.claims = _claims(program, lang)
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _vacuity(vc: vcmod.VC, backend: Backend, alive: set[str] | None, result: VerificationResult) -> None:
+    """Is the end of the kernel reachable under preconditions and launch constraints?"""
+    vac = {c.index for c in vc.checks if c.is_vacuity}
+    out = backend.check(vc.assumptions(vac, alive))
+    if out.status == "sat":
+        result.status = "verified"
+    elif out.status == "unsat":
+        result.status = "vacuous"
+    else:
+        result.status = out.status
+        result.reason = f"vacuity check: {out.reason or out.status}"
