@@ -18,3 +18,8 @@ class BugleError(ToolError):
         else:
             message = f"error: {message}"
         super().__init__(message, ExitCode.BUGLE_ERROR)
+
+
+class NotPure(Exception):
+    """A value is not a pure function of kernel arguments and ids (the message says what
+    is in the way: a load, a call, control flow ...); see ``Translator.pure_value``."""

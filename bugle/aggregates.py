@@ -17,6 +17,8 @@ Errors: BugleError naming the construct (vectors of pointers, scalable vectors .
 """
 from __future__ import annotations
 
+import llvmlite.binding as llvm
+
 from vcgen import il
 
 from . import BugleError, irtext
@@ -248,7 +250,6 @@ class Aggregates:
 
 
 def _is_undef(v) -> bool:
-    import llvmlite.binding as llvm
     return v.value_kind in (llvm.ValueKind.undef_value, llvm.ValueKind.poison_value)
 
 

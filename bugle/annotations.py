@@ -42,7 +42,7 @@ import networkx as nx
 
 from vcgen import il
 
-from . import BugleError
+from . import BugleError, NotPure
 from .irtext import IntT, PtrT
 
 VK = llvm.ValueKind
@@ -73,7 +73,7 @@ def base_name(callee: str) -> str:
 class Annotations:
     """Annotation handling for one kernel translation ``tr`` (``bugle.translate.Translator``).
 
-    ``prescan()`` runs once the CFG and definitions are known (after ``tr._params``)."""
+    ``prescan()`` runs once the CFG and definitions are known (after the translator's parameters)."""
 
     def __init__(self, tr):
         self.tr = tr
@@ -175,7 +175,7 @@ class Annotations:
                         raise BugleError(f"the value of {self._source_of(cond.name)} may only be used "
                                          f"inside annotations (it controls a {i2.opcode})", tr.loc(it2))
             self.short_circuit |= region
-            for phi, _ in tr._phis.get(join, ()):
+            for phi, _ in tr.phis.get(join, ()):
                 if phi.name not in self.deferred:
                     new.append(phi.name)
         return new
@@ -201,7 +201,7 @@ class Annotations:
         return self._ipdom
 
     def _source_of(self, v: str) -> str:
-        inst, _ = self.tr._defs[v]
+        inst, _ = self.tr.defs[v]
         callee = self._callee(inst)
         if callee and base_name(callee) in QUERIES:
             return base_name(callee) + "()"
@@ -310,7 +310,7 @@ class Annotations:
     def _requires(self, inst, it, arg, loc, glob: tuple) -> None:
         tr = self.tr
         if self._in_kernel(it):
-            if not tr._postdominates_entry(self.block_of[inst.name]):
+            if not tr.postdominates_entry(self.block_of[inst.name]):
                 raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
             e = self.expr(arg, loc, leaf=lambda v: self._pure_leaf(v, "__requires"), eager=True)
             tr.requires.append(il.Spec("requires", e, attrs=(tr.sourceloc(loc),) + glob))
@@ -320,10 +320,9 @@ class Annotations:
         tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob))
 
     def _pure_leaf(self, v, what: str) -> il.Expr:
-        from .translate import _NotPure
         try:
-            return self.tr._pure_rec(v)
-        except _NotPure as np:
+            return self.tr.pure_value(v)
+        except NotPure as np:
             raise BugleError(f"{what} may only depend on kernel arguments and ids ({np})",
                              self.tr.last_loc) from None
 
@@ -380,7 +379,7 @@ class Annotations:
             if x.name in self.deferred:
                 return True
             blk = self.block_of.get(x.name)
-            inst = tr._defs[x.name][0]
+            inst = tr.defs[x.name][0]
             op = inst.opcode
             if op == "call" and base_name(self._callee(inst) or "") in HELPERS:
                 return True
@@ -404,7 +403,7 @@ class Annotations:
 
     def _rebuild(self, x, rec, loc, retval) -> il.Expr:
         tr = self.tr
-        inst, it = tr._defs[x.name]
+        inst, it = tr.defs[x.name]
         op = inst.opcode
         if op == "call":
             callee = self._callee(inst)
@@ -451,7 +450,7 @@ class Annotations:
         return il.or_all(conds)
 
     def _edge(self, src: str, dst: str, rec) -> il.Expr:
-        inst, _ = self.tr._terms[src]
+        inst, _ = self.tr.terms[src]
         ops = list(inst.operands)
         if len(ops) == 1 or ops[1].name == ops[2].name:
             return il.TRUE

@@ -95,12 +95,12 @@ class AsyncCopies:
         if k is None:
             return False
         if k == "wait":
-            tr._facts(tr._node(ops[1], it)).access_sizes.add(4)
+            tr.facts(tr.node(ops[1], it)).access_sizes.add(4)
             return True
         n, scalar = self._gentype(ops[-1].name, tr.loc(it))
         size = tr.layout.size(scalar)
         for p in ops[:2]:
-            f = tr._facts(tr._node(p, it))
+            f = tr.facts(tr.node(p, it))
             f.access_sizes.add(size)
             f.access_types.append(scalar)
             f.steps.add(size)
@@ -195,8 +195,8 @@ class AsyncCopies:
             self.events += 1
             d = tr.local(f"$event${self.events}", il.BV32)
             evs.append(d)
-            tr._access(p, IntT(32), loc,
-                       lambda arr, idx, k=k, d=d: tr._read(arr, tr.cell_index(arr, idx, 4 * k), IntT(32), d))
+            tr.access(p, IntT(32), loc,
+                       lambda arr, idx, k=k, d=d: tr.read_cells(arr, tr.cell_index(arr, idx, 4 * k), IntT(32), d))
         mask = il.BvLit(0, 32)
         for e in evs:
             mask = e if mask == il.BvLit(0, 32) else tr.fns.bv("OR", 32, mask, e)

@@ -164,11 +164,11 @@ class Atomics:
         if s is None:
             return False
         tr = self.tr
-        f = tr._facts(tr._node(s.ptr, it))
+        f = tr.facts(tr.node(s.ptr, it))
         f.access_sizes.add(tr.layout.size(s.vtype))
         f.access_types.append(s.vtype)
         if s.ptr.value_kind == VK.constant_expr:
-            _, off = tr._constexpr(s.ptr, it)
+            _, off = tr.constexpr(s.ptr, it)
             if off:
                 f.steps.add(abs(off))
         return True
@@ -188,13 +188,13 @@ class Atomics:
             old = tr.local(f"$atomic_store${self.stores}", tr.il_type(s.vtype, loc))
             vs = ok = None
         elif isinstance(tr.result_type(inst), StructT):  # cmpxchg instruction: { old, success }
-            vs = tr._agg_vars(inst)
+            vs = tr.agg_vars(inst)
             old, ok = vs
         else:
             old = tr.local(tr.vname(inst.name), tr.il_type(s.vtype, loc))
             vs = ok = None
         ptr = tr.pointer(s.ptr, it)
-        tr._access(ptr, s.vtype, loc, lambda arr, idx: self._commands(arr, idx, s, vals, old, loc))
+        tr.access(ptr, s.vtype, loc, lambda arr, idx: self._commands(arr, idx, s, vals, old, loc))
         if ok is not None:
             same = il.BinOp("==", old, vals[0])
             if it.atomic().weak:  # may fail spuriously: success only implies equality
@@ -224,7 +224,7 @@ class Atomics:
         cmds, parts = [], []
         for k in range(size):
             b = tr.local(f"{old.name}$b{k}", il.BV8)
-            cmds.append(self._call(1, (tr._plus(idx, k),) + tuple(_byte(v, k) for v in vals),
+            cmds.append(self._call(1, (tr.plus(idx, k),) + tuple(_byte(v, k) for v in vals),
                                    b.name, attrs))
             parts.append(b)
         e = parts[-1]
@@ -242,12 +242,12 @@ class Atomics:
         an atomic load or store)."""
         tr = self.tr
         if s.op == "load":
-            return tr._read(arr, idx, s.vtype, old)
+            return tr.read_cells(arr, idx, s.vtype, old)
         if s.op == "store":
-            return tr._write(arr, idx, s.vtype, vals[0])
+            return tr.write_cells(arr, idx, s.vtype, vals[0])
         new = tr.local(f"{old.name}$new", tr.il_type(s.vtype))
-        return tr._read(arr, idx, s.vtype, old) + [il.Havoc((new.name,))] + \
-            tr._write(arr, idx, s.vtype, new)
+        return tr.read_cells(arr, idx, s.vtype, old) + [il.Havoc((new.name,))] + \
+            tr.write_cells(arr, idx, s.vtype, new)
 
     # ------------------------------------------------------------ declarations
     def decls(self) -> list:

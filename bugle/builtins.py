@@ -34,6 +34,7 @@ import re
 from vcgen import il
 
 from . import BugleError
+from .aggregates import flatten, leaf_types, unflatten
 from .irtext import VectorT
 
 DIMS = "xyz"
@@ -360,7 +361,6 @@ class Calls:
         """An uninterpreted function of the (flattened) arguments.  LLVM intrinsics on
         vectors are element-wise (the scalar intrinsic per lane); any other function with
         a vector result is one function per lane of all argument components."""
-        from .aggregates import flatten, leaf_types, unflatten
         tr = self.tr
         rt = tr.result_type(inst)
         if rt is None:

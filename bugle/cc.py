@@ -23,6 +23,8 @@ import llvmlite.binding as llvm
 
 from vcgen.il.errors import ExitCode, ToolError
 
+from .annotations import mark_returns
+
 INCLUDE_DIR = Path(__file__).with_name("include")
 EVENT_TYPE = 'target("spirv.Event")'
 # OpenCL images and samplers (bugle.images): an image is a pointer to its global array,
@@ -97,7 +99,6 @@ def optimize(ir_text: str) -> str:
 
     ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result.
     """
-    from .annotations import mark_returns
     # OpenCL event_t is an opaque target type that llvmlite cannot read; bugle models
     # events as i32 bit sets of async copy sites (bugle.async_copy).
     ir_text = ir_text.replace(EVENT_TYPE, "i32")

@@ -263,7 +263,7 @@ class Images:
         def make(arr, _offset):
             idx = anywhere if floats else il.ite(self._inside(keys[id(arr)], coords), pack(coords), anywhere)
             return [il.assign(cell.name, il.MapSelect(il.Var(arr.name), idx))]
-        tr._access(p, None, loc, make)
+        tr.access(p, None, loc, make)
         if floats and not self._nearest(sampler):
             comps = []
             for k in range(4):
@@ -301,7 +301,7 @@ class Images:
         def make(arr, _offset):
             tr.written.add(arr.name)
             return [il.Assign((il.MapLhs(arr.name, pack(coords)),), (value,))]
-        tr._access(p, None, loc, make)
+        tr.access(p, None, loc, make)
 
 
 def pack(coords: list) -> il.Expr:

@@ -23,6 +23,7 @@ Errors: ``IRTextError`` (a ValueError) when the text does not have the expected 
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass, field
 
 
@@ -304,7 +305,6 @@ def float_bits(text: str, width: int) -> int:
     otherwise as ``0x`` + the 64-bit *double* pattern of the value (also for ``float``);
     ``half`` is ``0xH`` + 16 bits, ``bfloat`` ``0xR`` + 16 bits.  IRTextError otherwise.
     """
-    import struct
     t = text.strip()
     try:
         if t.startswith(("0xH", "0xR")):

@@ -30,6 +30,7 @@ from . import BugleError
 from .aggregates import concat_le, flatten
 from .builtins import demangle_opencl
 from .irtext import IntT, VectorT
+from .memory_model import Ptr
 
 MAX_CELLS = 4096
 _BLOCK = re.compile(r"llvm\.(memcpy|memmove|memset)(\.inline)?\.")
@@ -70,14 +71,14 @@ class MemOps:
             ptrs = (ops[0],) if kind == "memset" else (ops[0], ops[1])
             for p in ptrs:
                 if length:
-                    tr._facts(tr._node(p, it)).copy_sizes.add(length)
+                    tr.facts(tr.node(p, it)).copy_sizes.add(length)
                 else:
-                    tr._node(p, it)
+                    tr.node(p, it)
             return True
         vec = vector_op(callee)
         if vec is not None:
             et = self._elem_type(inst, vec[0], ops)
-            f = tr._facts(tr._node(ops[-2], it))
+            f = tr.facts(tr.node(ops[-2], it))
             size = tr.layout.size(et)
             f.access_sizes.add(size)
             f.access_types.append(et)
@@ -135,7 +136,7 @@ class MemOps:
             raise BugleError(f"llvm.{kind} of {n} bytes is too large to expand (limit {MAX_CELLS} cells)", loc)
         self.count += 1
         temps = [self._tmp("copy", j, il.BvType(8 * cs)) for j in range(n // cs)]
-        tr._access(src, None, loc, lambda arr, idx: [
+        tr.access(src, None, loc, lambda arr, idx: [
             il.assign(t.name, il.MapSelect(il.Var(arr.name), tr.cell_index(arr, idx, j * cs)))
             for j, t in enumerate(temps)])
         self._write_cells(dst, _regroup(temps, cs, cd), cd, loc)
@@ -166,13 +167,12 @@ class MemOps:
             tr.written.add(arr.name)
             return [il.Assign((il.MapLhs(arr.name, tr.cell_index(arr, idx, m * cd)),), (v,))
                     for m, v in enumerate(values)]
-        tr._access(dst, None, loc, make)
+        tr.access(dst, None, loc, make)
 
     # ------------------------------------------------------------ vload / vstore
     def _element_ptr(self, p, off_v, count: int, esize: int):
         """``p + off * count`` elements, as a pointer of ``p``'s class."""
         tr = self.tr
-        from .translate import Ptr
         cell = tr.cell_of(p.cls)
         w = tr.int_width(tr.value_type(off_v))
         o = tr.fns.extend(False, w, tr.P, tr.operand(off_v)) if w < tr.P else (
@@ -187,12 +187,12 @@ class MemOps:
         et = self._elem_type(inst, "vload", ops)
         esize = tr.layout.size(et)
         p = self._element_ptr(tr.pointer(ops[1], it), ops[0], count, esize)
-        vs = tr._agg_vars(inst)
+        vs = tr.agg_vars(inst)
         dests = flatten(vs)
 
         def make(arr, idx):
-            return [c for k, d in enumerate(dests) for c in tr._read(arr, tr.cell_index(arr, idx, k * esize), et, d)]
-        tr._access(p, None, loc, make)
+            return [c for k, d in enumerate(dests) for c in tr.read_cells(arr, tr.cell_index(arr, idx, k * esize), et, d)]
+        tr.access(p, None, loc, make)
         tr.values[inst.name] = vs
 
     def _vstore(self, count: int, ops: list, it, loc) -> None:
@@ -205,8 +205,8 @@ class MemOps:
         vals = flatten(tr.operand(ops[0]))
 
         def make(arr, idx):
-            return [c for k, v in enumerate(vals) for c in tr._write(arr, tr.cell_index(arr, idx, k * esize), et, v)]
-        tr._access(p, None, loc, make)
+            return [c for k, v in enumerate(vals) for c in tr.write_cells(arr, tr.cell_index(arr, idx, k * esize), et, v)]
+        tr.access(p, None, loc, make)
 
 
 def _regroup(cells: list, cs: int, cd: int) -> list:

@@ -21,7 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import gcd
 
+from vcgen import il
+
 from .irtext import ArrayT, FloatT, IntT, NamedT, PtrT, StructT, VectorT
+
+
+@dataclass(frozen=True)
+class Ptr:
+    """A pointer value: ``base`` (IntLit array number or a Var), ``offset`` (bvP, cells),
+    ``cls`` its points-to class (``bugle.steensgaard``)."""
+    base: il.Expr
+    offset: il.Expr
+    cls: object
 
 
 class LayoutError(ValueError):

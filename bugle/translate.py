@@ -33,7 +33,6 @@ from __future__ import annotations
 import ctypes
 import re
 import struct
-from dataclasses import dataclass
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -42,7 +41,7 @@ import networkx as nx
 from vcgen import il
 from vcgen.il.errors import ExitCode, ToolError
 
-from . import BugleError, irtext
+from . import BugleError, NotPure, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
 from .annotations import ALL as ANNOTATION_CALLS
 from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
@@ -50,12 +49,12 @@ from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .images import Images
 from .atomics import Atomics
-from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
+from .builtins import CUDA_SREGS, DIMS, ID_KINDS, OPENCL_IDS, Calls, demangle_opencl, id_const
 from .bvops import Functions
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
-from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, c_type_name,
-                           cell_bytes, natural_cell, space_of)
+from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
+                           natural_cell, scalar_leaf, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -69,14 +68,6 @@ UNSUPPORTED = {"va_arg": "variadic argument access", "indirectbr": "indirect bra
                "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
                "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
                "inttoptr": "integer-to-pointer cast", "switch": "switch (not lowered)"}
-
-
-@dataclass(frozen=True)
-class Ptr:
-    """A pointer value: ``base`` (IntLit array number or a Var), ``offset`` (bvP, cells)."""
-    base: il.Expr
-    offset: il.Expr
-    cls: object
 
 
 def _sanitize(name: str) -> str:
@@ -147,7 +138,23 @@ def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
 
 
 class Translator:
-    """Translates one kernel function; ``run()`` returns the IL program."""
+    """Translates one kernel function; ``run()`` returns the IL program.
+
+    Its parts (``calls``, ``aggs``, ``memops``, ``atomics``, ``asyncs``, ``images``,
+    ``annots``: one module each) use only its public members:
+
+    * emitting: ``emit``, ``marker``, ``sourceloc``, ``loc``, ``local``, ``fresh``,
+      ``assign_result``, ``last_loc``, ``requires``;
+    * values and types: ``operand``, ``pure_value`` (NotPure unless a pure function of
+      arguments and ids), ``const_int``, ``value_type``, ``result_type``, ``il_type``,
+      ``agg_vars`` (the IL variables of an aggregate result), ``constexpr``;
+    * the function's shape: ``defs`` (register -> defining instruction), ``phis``
+      (block -> phi moves), ``terms`` (block -> terminator), ``postdominates_entry``;
+    * memory: ``pointer`` (a ``Ptr``), ``node``/``facts`` (the points-to class of a value
+      and its access facts), ``access`` (case split over the arrays a pointer may point
+      to), ``cell_index``, ``plus``, ``read_cells``/``write_cells`` (commands of a
+      typed access at a cell index).
+    """
 
     def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path):
         self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
@@ -331,7 +338,7 @@ class Translator:
         return self.il_type(self.value_type(v), loc)
 
     # ======================================================= pointer analysis
-    def _node(self, v, it=None):
+    def node(self, v, it=None):
         """Points-to node of a pointer operand (registering array objects on the way)."""
         k = v.value_kind
         if k == VK.argument:
@@ -344,7 +351,7 @@ class Translator:
             self.pts.add_object(NULL)
             return NULL
         if k == VK.constant_expr:
-            obj, _ = self._constexpr(v, it)
+            obj, _ = self.constexpr(v, it)
             return obj
         if k in (VK.undef_value, VK.poison_value):
             self.pts.add_object(NULL)
@@ -372,7 +379,7 @@ class Translator:
                                  initializer=init)
         self.pts.add_object(key)
 
-    def _constexpr(self, v, it):
+    def constexpr(self, v, it):
         """(object, byte offset) of a constant-expression pointer operand of ``it``."""
         ce = self._ce.get(_addr(v))
         if ce is None:
@@ -415,7 +422,7 @@ class Translator:
         for o, ce in zip(ops, ces):
             self._ce[_addr(o)] = ce
 
-    def _facts(self, node) -> ClassFacts:
+    def facts(self, node) -> ClassFacts:
         return self.node_facts.setdefault(node, ClassFacts())
 
     def _analyze_pointers(self) -> None:
@@ -468,7 +475,6 @@ class Translator:
                             facts.access_types[0]) == 1 else None
         for key, a in self.arrays.items():
             if a.cell > 1 and a.elem_type is None and a.llvm_type is not None:
-                from .memory_model import scalar_leaf
                 a.elem_type = c_type_name(scalar_leaf(a.llvm_type, self.layout))
 
     def _analyze_inst(self, inst, it) -> None:
@@ -482,7 +488,7 @@ class Translator:
             self.pts.unify(("v", inst.name), key)
         elif op == "getelementptr":
             ops = list(inst.operands)
-            base = self._node(ops[0], it)
+            base = self.node(ops[0], it)
             self.pts.unify(("v", inst.name), base)
             src = it.gep_source_type()
             consts = [self.const_int(o) for o in ops[1:]]
@@ -490,7 +496,7 @@ class Translator:
                 steps = self.layout.gep_steps(src, len(ops) - 1, consts)
             except LayoutError as e:
                 raise BugleError(f"getelementptr: {e}", self.loc(it)) from None
-            f = self._facts(("v", inst.name))
+            f = self.facts(("v", inst.name))
             total = 0
             for (kind, s), o, c in zip(steps, ops[1:], consts):
                 if kind == "field":
@@ -505,20 +511,20 @@ class Translator:
             ops = list(inst.operands)
             srcs = ops[1:] if op == "select" else ops
             for o in srcs:
-                self.pts.unify(("v", inst.name), self._node(o, it))
+                self.pts.unify(("v", inst.name), self.node(o, it))
         elif op in ("load", "store"):
             ops = list(inst.operands)
             vt = rt if op == "load" else self.value_type(ops[0])
             ptr = ops[0] if op == "load" else ops[1]
-            node = self._node(ptr, it)
-            f = self._facts(node)
+            node = self.node(ptr, it)
+            f = self.facts(node)
             for off, lt in self.mem_leaves(vt, self.loc(it)):
                 f.access_sizes.add(self.layout.size(lt))
                 f.access_types.append(lt)
                 if off:
                     f.steps.add(off)
             if ptr.value_kind == VK.constant_expr:
-                _, off = self._constexpr(ptr, it)
+                _, off = self.constexpr(ptr, it)
                 if off:
                     f.steps.add(abs(off))
         elif op in ("atomicrmw", "cmpxchg"):
@@ -526,7 +532,7 @@ class Translator:
         elif op == "icmp":
             for o in inst.operands:
                 if isinstance(self.value_type(o), PtrT):
-                    self._node(o, it)
+                    self.node(o, it)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
             self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
@@ -611,11 +617,11 @@ class Translator:
                 raise BugleError(f"internal: pointer %{v.name} used before its definition", self.last_loc)
             return val
         if k == VK.constant_expr:
-            obj, off = self._constexpr(v, it)
+            obj, off = self.constexpr(v, it)
             cls = self.pts.class_of(obj)
             cell = self.cell_of(cls)
             return Ptr(self._ident(obj), il.BvLit((off // cell) % (1 << self.P), self.P), cls)
-        node = self._node(v, it)
+        node = self.node(v, it)
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
@@ -628,7 +634,7 @@ class Translator:
     def assign_result(self, inst, e) -> None:
         """Assign an instruction's value: ``$x := e`` (tuples for struct results)."""
         if isinstance(e, tuple):
-            vs = self._agg_vars(inst)
+            vs = self.agg_vars(inst)
             lhs = flatten(vs)
             self.emit(il.Assign(tuple(il.VarLhs(v.name) for v in lhs), tuple(flatten(e))))
             self.values[inst.name] = vs
@@ -637,7 +643,7 @@ class Translator:
         self.emit(il.assign(v.name, e))
         self.values[inst.name] = v
 
-    def _agg_vars(self, inst) -> tuple:
+    def agg_vars(self, inst) -> tuple:
         """Nested tuple of the locals ``$x$0``, ``$x$1`` ... holding an aggregate result."""
         t = self.result_type(inst)
         lts = leaf_types(t, self.layout)
@@ -866,17 +872,17 @@ class Translator:
         t = self.result_type(inst)
         if is_aggregate(t) or isinstance(t, irtext.NamedT):
             leaves = self.mem_leaves(t, loc)
-            vs = self._agg_vars(inst)
+            vs = self.agg_vars(inst)
             dests = flatten(vs)
 
             def make(arr, idx):
                 return [c for (off, lt), d in zip(leaves, dests)
-                        for c in self._read(arr, self.cell_index(arr, idx, off), lt, d)]
-            self._access(p, t, loc, make)
+                        for c in self.read_cells(arr, self.cell_index(arr, idx, off), lt, d)]
+            self.access(p, t, loc, make)
             self.values[inst.name] = vs
             return
         dest = self.local(self.vname(inst.name), self.il_type(t, loc))
-        self._access(p, t, loc, lambda arr, idx: self._read(arr, idx, t, dest))
+        self.access(p, t, loc, lambda arr, idx: self.read_cells(arr, idx, t, dest))
         self.values[inst.name] = dest
 
     def _store(self, inst, it, loc) -> None:
@@ -894,12 +900,12 @@ class Translator:
 
             def make(arr, idx):
                 return [c for (off, lt), v in zip(leaves, vals)
-                        for c in self._write(arr, self.cell_index(arr, idx, off), lt, v)]
-            self._access(p, t, loc, make)
+                        for c in self.write_cells(arr, self.cell_index(arr, idx, off), lt, v)]
+            self.access(p, t, loc, make)
             return
         if isinstance(t, IntT) and t.width == 1:
             val = _b2bv(val, 8)
-        self._access(p, t, loc, lambda arr, idx: self._write(arr, idx, t, val))
+        self.access(p, t, loc, lambda arr, idx: self.write_cells(arr, idx, t, val))
 
     def mem_leaves(self, t, loc) -> list:
         """``[(byte offset, scalar type)]`` of an aggregate accessed in memory.
@@ -920,9 +926,9 @@ class Translator:
         cells by the memory model's choice)."""
         if byte_off % arr.cell:
             raise BugleError(f"internal: offset {byte_off} is not a whole cell of {arr.name}", self.last_loc)
-        return self._plus(idx, byte_off // arr.cell)
+        return self.plus(idx, byte_off // arr.cell)
 
-    def _read(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list:
+    def read_cells(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list:
         bits = self.layout.bits(t)
         if arr.cell > 1:
             if isinstance(t, IntT) and t.width == 1:
@@ -934,7 +940,7 @@ class Translator:
         cmds, parts = [], []
         for k in range(n):
             b = self.local(f"{dest.name}$b{k}", il.BV8)
-            cmds.append(il.assign(b.name, il.MapSelect(il.Var(arr.name), self._plus(idx, k))))
+            cmds.append(il.assign(b.name, il.MapSelect(il.Var(arr.name), self.plus(idx, k))))
             parts.append(b)
         e = parts[-1]
         for b in reversed(parts[:-1]):
@@ -946,7 +952,7 @@ class Translator:
         cmds.append(il.assign(dest.name, e))
         return cmds
 
-    def _write(self, arr: Array, idx: il.Expr, t, val: il.Expr) -> list:
+    def write_cells(self, arr: Array, idx: il.Expr, t, val: il.Expr) -> list:
         self.written.add(arr.name)
         if arr.cell > 1:
             return [il.Assign((il.MapLhs(arr.name, idx),), (val,))]
@@ -954,13 +960,13 @@ class Translator:
         bits = max(self.layout.bits(t), 8)
         if bits < 8 * n:  # pad odd widths (e.g. i24) to whole bytes
             val = self.fns.extend(False, bits, 8 * n, val)
-        return [il.Assign((il.MapLhs(arr.name, self._plus(idx, k)),), (_extract(val, 8 * k + 8, 8 * k),))
+        return [il.Assign((il.MapLhs(arr.name, self.plus(idx, k)),), (_extract(val, 8 * k + 8, 8 * k),))
                 for k in range(n)]
 
-    def _plus(self, idx: il.Expr, k: int) -> il.Expr:
+    def plus(self, idx: il.Expr, k: int) -> il.Expr:
         return idx if k == 0 else self.fns.bv("ADD", self.P, idx, il.BvLit(k, self.P))
 
-    def _access(self, p: Ptr, t, loc, make) -> None:
+    def access(self, p: Ptr, t, loc, make) -> None:
         """Emit an access through ``p``: direct for one possible array, else a case split
         over the points-to set ending in ``assert {:null_pointer} false``."""
         targets = self.targets(p.cls)
@@ -1029,39 +1035,37 @@ class Translator:
         self.work_dim = True
         return il.Var("work_dim")
 
-    def _pure_rec(self, v) -> il.Expr:
+    def pure_value(self, v) -> il.Expr:
         k = v.value_kind
         if k == VK.argument:
             if isinstance(self.value_type(v), PtrT):
-                raise _NotPure("pointer")
+                raise NotPure("pointer")
             return self.values[v.name]
         if k in (VK.constant_int, VK.constant_fp):
             return self.operand(v)
         if k != VK.instruction:
-            raise _NotPure(k.name)
-        d = self._defs[v.name]
+            raise NotPure(k.name)
+        d = self.defs[v.name]
         inst, it = d
         if inst.opcode == "call":
             callee = list(inst.operands)[-1].name
-            from .builtins import OPENCL_IDS, demangle_opencl
             base = demangle_opencl(callee)
             if base in OPENCL_IDS:
                 return self.calls.opencl_id(OPENCL_IDS[base], list(inst.operands)[:-1], inst, None)
             m = re.match(r"llvm\.nvvm\.read\.ptx\.sreg\.(tid|ctaid|ntid|nctaid)\.([xyz])$", callee)
             if m:
-                from .builtins import CUDA_SREGS, id_const
                 return id_const(CUDA_SREGS[m.group(1)], DIMS.index(m.group(2)))
             e = self.images.pure_query(inst)  # get_image_width(img) ...: a parameter
             if e is not None:
                 return e
-            raise _NotPure(f"call to {callee}")
+            raise NotPure(f"call to {callee}")
         if inst.opcode == "phi":
             return self._phi_expr(inst)
         if inst.opcode == "load":
             return self._byval_field(inst)
         if inst.opcode in ("alloca", "getelementptr") or isinstance(self.result_type(inst), PtrT):
-            raise _NotPure(inst.opcode)
-        return self.pure(inst, it, self._pure_rec)
+            raise NotPure(inst.opcode)
+        return self.pure(inst, it, self.pure_value)
 
     def _byval_field(self, inst) -> il.Expr:
         """A load of a whole cell at a constant offset of a by-value struct argument that is
@@ -1070,27 +1074,27 @@ class Translator:
         base, off = self._const_offset_from_arg(list(inst.operands)[0])
         key = self.byval.get(base)
         if key is None:
-            raise _NotPure("load")
+            raise NotPure("load")
         a = self.arrays[key]
         if off % a.cell or self.layout.size(t) != a.cell or not isinstance(t, IntT) or a.name in self._byval_written():
-            raise _NotPure("load of a by-value struct field")
+            raise NotPure("load of a by-value struct field")
         return il.Var(f"{self.vname(base)}${off // a.cell}")
 
     def _const_offset_from_arg(self, v) -> tuple:
         """(argument name, byte offset) of a pointer that is an argument plus constant GEPs."""
         if v.value_kind == VK.argument:
             return v.name, 0
-        if v.value_kind != VK.instruction or v.name not in self._defs:
-            raise _NotPure("pointer")
-        inst, it = self._defs[v.name]
+        if v.value_kind != VK.instruction or v.name not in self.defs:
+            raise NotPure("pointer")
+        inst, it = self.defs[v.name]
         ops = list(inst.operands)
         if inst.opcode in PTR_COPY:
             return self._const_offset_from_arg(ops[0])
         if inst.opcode != "getelementptr":
-            raise _NotPure(inst.opcode)
+            raise NotPure(inst.opcode)
         consts = [self.const_int(o) for o in ops[1:]]
         if None in consts:
-            raise _NotPure("variable index")
+            raise NotPure("variable index")
         base, off = self._const_offset_from_arg(ops[0])
         for (kind, st), o, c in zip(self.layout.gep_steps(it.gep_source_type(), len(consts), consts),
                                     ops[1:], consts):
@@ -1122,33 +1126,33 @@ class Translator:
         out = None
         for pb, v in reversed(list(zip(preds, ops))):
             cond = _and(self._path_cond(pb), self._edge_cond(pb, inst.block.name))
-            val = self._pure_rec(v)
+            val = self.pure_value(v)
             out = val if out is None else il.IfThenElse(cond, val, out)
         return out
 
     def _path_cond(self, label: str, depth: int = 0) -> il.Expr:
         if depth > 50:
-            raise _NotPure("control flow too deep")
+            raise NotPure("control flow too deep")
         if label == self.block_names[0]:
             return il.TRUE
         preds = list(self.cfg.predecessors(label))
         if not preds or any(nx.has_path(self.cfg, label, p) for p in preds):
-            raise _NotPure("loop")
+            raise NotPure("loop")
         conds = [_and(self._path_cond(p, depth + 1), self._edge_cond(p, label)) for p in preds]
         return il.TRUE if il.TRUE in conds else il.or_all(conds)
 
     def _edge_cond(self, src: str, dst: str) -> il.Expr:
-        inst, _ = self._terms[src]
+        inst, _ = self.terms[src]
         ops = list(inst.operands)
         if len(ops) == 1:
             return il.TRUE
-        c = self._pure_rec(ops[0])
+        c = self.pure_value(ops[0])
         t, f = ops[2].name, ops[1].name
         if t == f:
             return il.TRUE
         return c if dst == t else il.not_(c)
 
-    def _postdominates_entry(self, label: str) -> bool:
+    def postdominates_entry(self, label: str) -> bool:
         exits = [n for n in self.cfg if self.cfg.out_degree(n) == 0]
         g = self.cfg.copy()
         g.add_node("$exit")
@@ -1187,7 +1191,7 @@ class Translator:
     def _moves(self, src: str, dst: str) -> None:
         """Parallel assignment of the phis of ``dst`` for the edge from ``src``."""
         lhss, rhss = [], []
-        for inst, it in self._phis.get(dst, ()):
+        for inst, it in self.phis.get(dst, ()):
             if self.annots.is_deferred(inst):
                 continue
             preds = [b.name for b in inst.incoming_blocks]
@@ -1229,17 +1233,17 @@ class Translator:
             n = self.vname(a.name)
             params.append((n, self.il_type(t)))
             self.values[a.name] = il.Var(n)
-        self._phis: dict = {}
-        self._defs: dict = {}
-        self._terms: dict = {}
+        self.phis: dict = {}
+        self.defs: dict = {}
+        self.terms: dict = {}
         self.cfg = nx.DiGraph()
         for label, pairs in self.walk:
             self.cfg.add_node(label)
             for inst, it in pairs:
                 if inst.name:
-                    self._defs[inst.name] = (inst, it)
+                    self.defs[inst.name] = (inst, it)
                 if inst.opcode == "phi":
-                    self._phis.setdefault(label, []).append((inst, it))
+                    self.phis.setdefault(label, []).append((inst, it))
                     rt = self.result_type(inst)
                     if isinstance(rt, PtrT):
                         base, off, cls = self._ptr_vars(inst)
@@ -1247,11 +1251,11 @@ class Translator:
                         self.values[inst.name] = Ptr(base if base is not None else (
                             self._ident(tg[0]) if tg else il.IntLit(0)), off, cls)
                     elif is_aggregate(rt) or isinstance(rt, irtext.NamedT):
-                        self.values[inst.name] = self._agg_vars(inst)
+                        self.values[inst.name] = self.agg_vars(inst)
                     else:
                         self.values[inst.name] = self.local(self.vname(inst.name), self.il_type(rt, self.loc(it)))
                 if inst.opcode == "br":
-                    self._terms[label] = (inst, it)
+                    self.terms[label] = (inst, it)
                     for o in inst.operands:
                         if o.value_kind == VK.basic_block:
                             self.cfg.add_edge(label, o.name)
@@ -1405,10 +1409,6 @@ def _cu_file(mt: irtext.ModuleText) -> str | None:
     return None
 
 
-class _NotPure(Exception):
-    pass
-
-
 def _extract(e: il.Expr, hi: int, lo: int) -> il.Expr:
     if isinstance(e, il.BvLit):
         return il.BvLit((e.value >> lo) % (1 << (hi - lo)), hi - lo)
@@ -1426,6 +1426,7 @@ def _and(a: il.Expr, b: il.Expr) -> il.Expr:
 def _addr(v) -> int:
     """Address of the underlying LLVM value (wrappers are recreated on each access;
     constant expressions are uniqued by LLVM, so equal text means equal address)."""
+    # private-ok: llvmlite exposes no identity of a value other than its C pointer
     return ctypes.cast(v._ptr, ctypes.c_void_p).value
 
 

@@ -40,7 +40,7 @@ def smt_commands(lines):
 
 class _Cvc5Engine:
     def __init__(self):
-        import cvc5
+        import cvc5  # lazy: an optional solver package, loaded only when asked for
         self.cvc5 = cvc5
         self.solver = cvc5.Solver()
         self.solver.setOption("incremental", "true")
@@ -59,7 +59,7 @@ class _Cvc5Engine:
 
 class _BitwuzlaEngine:
     def __init__(self):
-        import bitwuzla
+        import bitwuzla  # lazy: an optional solver package, loaded only when asked for
         self.tm = bitwuzla.TermManager()
         opts = bitwuzla.Options()
         opts.set(bitwuzla.Option.PRODUCE_MODELS, True)

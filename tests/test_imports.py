@@ -4,8 +4,9 @@ Checked over the sources with ``ast`` (nothing is imported):
 
 * no import cycle between modules (module-level imports; ``if TYPE_CHECKING:`` imports are
   for annotations only and do not count);
-* no private name (``_x``) imported from another module, and no ``module._x`` reached
-  through an imported module;
+* no private name (``_x``) imported from another module, no ``module._x`` reached through
+  an imported module, and no private member of another object (``obj._x`` where ``obj``
+  is not ``self``/``cls``) unless the line before says ``# private-ok: REASON``;
 * ``bugle`` depends on the IL package ``vcgen.il`` only (DESIGN: bugle builds and prints
   IL programs; everything else in vcgen reads them);
 * an import inside a function is an exception that says why, in a ``# lazy: REASON``
@@ -39,6 +40,7 @@ class Module:
     private: list = field(default_factory=list)  # "line: what" of private-name imports
     lazy: list = field(default_factory=list)  # (line, text, has reason) of function-level imports
     foreign: list = field(default_factory=list)  # "line: module" of imports outside the allowed set
+    members: list = field(default_factory=list)  # "line: obj._x" of private members of other objects
 
 
 def module_name(path: Path) -> tuple:
@@ -143,10 +145,13 @@ def analyse(modules: dict) -> None:
                         if parent in modules and not mod.name.startswith(parent + ".") and parent != mod.name:
                             mod.edges.add(parent)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and _private(node.attr) and \
-                    isinstance(node.value, ast.Name) and node.value.id in bound and \
-                    bound[node.value.id] != mod.name:
+            if not (isinstance(node, ast.Attribute) and _private(node.attr) and isinstance(node.value, ast.Name)):
+                continue
+            if node.value.id in bound and bound[node.value.id] != mod.name:
                 mod.private.append(f"{node.lineno}: {bound[node.value.id]}.{node.attr}")
+            elif node.value.id not in ("self", "cls", "os", "sys") and \
+                    "# private-ok:" not in lines[node.lineno - 2]:
+                mod.members.append(f"{node.lineno}: {node.value.id}.{node.attr}")
 
 
 def graph(modules: dict) -> nx.DiGraph:
@@ -176,6 +181,11 @@ def test_no_private_import_across_modules():
     assert bad == []
 
 
+def test_no_private_member_of_another_object():
+    bad = [f"{m.name}:{p}" for m in MODULES.values() for p in m.members]
+    assert bad == []
+
+
 def test_bugle_depends_on_the_il_package_only():
     bad = [f"{m.name}:{f}" for m in MODULES.values() for f in m.foreign]
     assert bad == []
@@ -198,6 +208,8 @@ if __name__ == "__main__":
     for m in MODULES.values():
         for p in m.private:
             print(f"private: {m.name}:{p}")
+        for p in m.members:
+            print(f"member: {m.name}:{p}")
         for f in m.foreign:
             print(f"bugle imports: {m.name}:{f}")
         for line, text, ok in m.lazy:
