@@ -8,7 +8,7 @@ KERNEL ?= corpus/opencl/reduce.cl
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: setup verify test test-all unit lit corpus bench mutants clean
+.PHONY: setup verify test test-all unit lit lint corpus bench mutants clean
 .SECONDARY:
 
 setup: $(VENV)/.installed
@@ -23,15 +23,19 @@ $(VENV)/.installed: pyproject.toml
 verify: setup
 	$(BIN)/gpuverify $$($(PY) tests/header_flags.py all $(KERNEL)) $(FLAGS) $(KERNEL)
 
-# The suite: unit, stage (lit), corpus, differential and mutant-subset tests.  Tests
-# marked `slow` (the full mutant check, minutes) run with `make mutants` / `make test-all`.
-test: setup
+# The suite: the type check, unit, stage (lit), corpus, differential and mutant-subset tests.
+# Tests marked `slow` (the full mutant check, minutes) run with `make mutants` / `make test-all`.
+test: setup lint
 	$(PY) -m pytest -q -n 2 -m "not slow" tests
 	$(BIN)/lit -q tests/lit
 
-test-all: setup
+test-all: setup lint
 	$(PY) -m pytest -q -n 2 tests
 	$(BIN)/lit -q tests/lit
+
+# mypy over bugle/ and vcgen/ (settings in pyproject.toml).
+lint: setup
+	$(BIN)/mypy
 
 unit: setup
 	$(PY) -m pytest -q tests --ignore=tests/test_corpus.py --ignore=tests/test_mutants.py

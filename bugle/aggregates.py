@@ -85,7 +85,7 @@ def _extract(e: il.Expr, hi: int, lo: int) -> il.Expr:
     if isinstance(e, il.BvLit):
         return il.BvLit((e.value >> lo) % (1 << (hi - lo)), hi - lo)
     if isinstance(e, il.BvExtract):
-        return il.BvExtract(e.expr, e.lo + hi, e.lo + lo)
+        return il.BvExtract(e.operand, e.lo + hi, e.lo + lo)
     return il.BvExtract(e, hi, lo)
 
 

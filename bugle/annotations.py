@@ -363,7 +363,7 @@ class Annotations:
         return (il.Attr("global_annotation"),) if on else ()
 
     # ------------------------------------------------------------------ rebuilding
-    def expr(self, v, loc, retval=None, leaf=None, region: set = frozenset(), head=None,
+    def expr(self, v, loc, retval=None, leaf=None, region: set | frozenset = frozenset(), head=None,
              eager: bool = False) -> il.Expr:
         """The IL expression of the annotation argument ``v`` (an ``i1`` or integer):
         deferred values and values defined in ``region`` (labels) are rebuilt, every other
@@ -438,6 +438,7 @@ class Annotations:
                 out = il.or_all([cond, out])
             else:
                 out = il.IfThenElse(cond, val, out)
+        assert out is not None  # a phi has incoming values
         return out
 
     def _path(self, label: str, top: str, rec, loc, depth: int) -> il.Expr:
@@ -480,7 +481,7 @@ class Annotations:
         kind = base[2:].rsplit("_", 1)[0]  # uniform / distinct / other
         t = tr.value_type(args[0])
         ty = il.BOOL if isinstance(t, IntT) and t.width == 1 else tr.il_type(t, loc)
-        tname = "bool" if ty == il.BOOL else f"bv{ty.width}"
+        tname = "bool" if not isinstance(ty, il.BvType) else f"bv{ty.width}"
         ret = ty if kind == "other" else il.BOOL
         return fns.annotation(f"__{kind}_{tname}", (ty,), ret, (kind,), opnd(args[0]))
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import llvmlite.binding as llvm
 
@@ -73,7 +74,7 @@ class AtomicSite:
     """One atomic in the pre-pass and translation: the pointer operand, the accessed
     value type (LLVM), the operation label and the operand values (LLVM values or
     ``int`` constants for the implicit operand of ``atomic_inc``/``atomic_dec``)."""
-    ptr: object
+    ptr: Any  # an llvmlite ValueRef
     vtype: object
     op: str
     operands: tuple

@@ -242,12 +242,13 @@ class Calls:
         """Exact ``w``-bit meaning of an integer intrinsic (``smin`` ... ``bitreverse``)."""
         fns = self.tr.fns
         if op in ("smin", "smax", "umin", "umax"):
+            assert b is not None  # the binary intrinsics
             cmp = {"smin": "SLT", "smax": "SGT", "umin": "ULT", "umax": "UGT"}[op]
             return il.IfThenElse(fns.bv(cmp, w, a, b), a, b)
         if op == "abs":
             return il.IfThenElse(fns.bv("SLT", w, a, il.BvLit(0, w)), fns.bv("NEG", w, a), a)
         if op == "ctpop":
-            e = il.BvLit(0, w)
+            e: il.Expr = il.BvLit(0, w)
             for k in range(w):
                 e = fns.bv("ADD", w, e, fns.extend(False, 1, w, il.BvExtract(a, k + 1, k)))
             return e

@@ -116,7 +116,7 @@ class Images:
     def map_type(self, arr) -> il.MapType | None:
         """``[bv(32*dims)]bv128`` for an image array, None for other arrays."""
         img = self.image(arr)
-        if img is None:
+        if img is None or img.dims is None:
             return None
         return il.MapType(il.BvType(32 * img.dims), il.BvType(CELL_BITS))
 
@@ -222,7 +222,7 @@ class Images:
         """The (uniform) parameter ``$img$what`` of the image ``v`` (a case split on the
         pointer's base when it may be one of several images)."""
         p, arrays = self._targets(v, it, base, loc)
-        e = self._param(arrays[-1][0], what)
+        e: il.Expr = self._param(arrays[-1][0], what)
         for key, a in reversed(arrays[:-1]):
             e = il.ite(il.BinOp("==", p.base, il.IntLit(a.ident)), self._param(key, what), e)
         return e

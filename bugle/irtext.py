@@ -88,7 +88,8 @@ _GLOBAL_NAME = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([-A-Za-z0-9_.$]+))')
 
 
 def _skip_ws(s: str, i: int) -> int:
-    return _WS.match(s, i).end()
+    m = _WS.match(s, i)
+    return m.end() if m else i
 
 
 def parse_type(s: str, i: int = 0) -> tuple:
@@ -392,7 +393,7 @@ def _parse_constexpr(s: str, m):
 
 def find_constexprs(line: str, start: int = 0) -> list:
     """Top-level pointer constant expressions in an instruction line, in textual order."""
-    out = []
+    out: list = []
     i = start
     while True:
         m = _CONSTEXPR_START.search(line, i)
@@ -436,6 +437,7 @@ class InstText:
     def __init__(self, line: str):
         self.line = line
         m = _RESULT.match(line)
+        assert m is not None  # the pattern also matches an instruction without a result
         self.result = (m.group(1) if m.group(1) is not None else m.group(2)) if m.group(0).strip() else None
         self._body_start = m.end()
         w = _WORD.match(line, m.end())
@@ -470,6 +472,8 @@ class InstText:
     def alloca_type(self):
         """Allocated type of an ``alloca``."""
         m = re.compile(r"alloca\s+(?:inalloca\s+)?").match(self.body)
+        if m is None:
+            raise IRTextError(f"not an alloca: {self.body[:80]!r}")
         t, _ = parse_type(self.body, m.end())
         return t
 
@@ -697,7 +701,8 @@ def parse_module_text(text: str) -> ModuleText:
             name = m.group(2) if m.group(2) is not None else m.group(3)
             cconv = next((w for w in m.group(1).split() if w in _CCONVS or w.startswith("cc")), "")
             fn = FunctionText(name, line, cconv)
-            label, insts = None, None
+            label = None
+            insts: list | None = None
             i += 1
             while i < n and lines[i] != "}":
                 ln = lines[i]

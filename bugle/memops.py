@@ -153,6 +153,7 @@ class MemOps:
         if n // cd > MAX_CELLS:
             raise BugleError(f"llvm.memset of {n} bytes is too large to expand (limit {MAX_CELLS} cells)", loc)
         byte = tr.operand(val_v)
+        cell: il.Expr
         if isinstance(byte, il.BvLit):
             cell = il.BvLit(int.from_bytes(bytes([byte.value]) * cd, "little"), 8 * cd)
         else:

@@ -34,6 +34,7 @@ import ctypes
 import re
 import struct
 from pathlib import Path
+from typing import Any
 
 import llvmlite.binding as llvm
 import networkx as nx
@@ -187,10 +188,10 @@ class Translator:
         self.work_dim = False
         self.undef_count = 0
         self.blocks: list = []
-        self.cur_label = None
+        self.cur_label: str | None = None
         self.cur_cmds: list = []
         self.split_count = 0
-        self.last_loc = None
+        self.last_loc: tuple | None = None
         self.written: set = set()
         self._ce: dict = {}
         self.allocas: set = set()
@@ -282,6 +283,7 @@ class Translator:
         self.cur_cmds.append(cmd)
 
     def _end(self, transfer) -> None:
+        assert self.cur_label is not None  # a block is open
         self.blocks.append(il.Block(self.cur_label, tuple(self.cur_cmds), transfer))
         self.cur_label, self.cur_cmds = None, []
 
@@ -581,6 +583,7 @@ class Translator:
         """Nested tuple of a vector/struct/array constant operand (read from its text:
         printing one constant is cheap, unlike printing instructions)."""
         k = v.value_kind
+        node: object
         if k in (VK.undef_value, VK.poison_value):
             node = irtext.CUndef(k == VK.poison_value)
         elif k == VK.constant_aggregate_zero:
@@ -722,7 +725,7 @@ class Translator:
             return self.assign_result(inst, self.aggs.shufflevector(inst, it))
         self.assign_result(inst, self.pure(inst, it, self.operand))
 
-    def pure(self, inst, it, opnd) -> il.Expr:
+    def pure(self, inst, it, opnd) -> Any:
         """Expression (or nested tuple, for vectors) of a side-effect-free instruction,
         operands via ``opnd(value)``.  Vector instructions are element-wise."""
         op = inst.opcode
@@ -832,8 +835,8 @@ class Translator:
             term = idx if stride == 1 else fns.bv("MUL", P, idx, il.BvLit(stride % (1 << P), P))
             off = term if off == il.BvLit(0, P) else fns.bv("ADD", P, off, term)
         if const_total:
-            c = il.BvLit((const_total // cell) % (1 << P), P)
-            off = c if off == il.BvLit(0, P) else fns.bv("ADD", P, off, c)
+            total = il.BvLit((const_total // cell) % (1 << P), P)
+            off = total if off == il.BvLit(0, P) else fns.bv("ADD", P, off, total)
         self._assign_ptr(inst, p.base, off)
 
     def _ptr_inst(self, inst, it, loc) -> None:
@@ -942,7 +945,7 @@ class Translator:
             b = self.local(f"{dest.name}$b{k}", il.BV8)
             cmds.append(il.assign(b.name, il.MapSelect(il.Var(arr.name), self.plus(idx, k))))
             parts.append(b)
-        e = parts[-1]
+        e: il.Expr = parts[-1]
         for b in reversed(parts[:-1]):
             e = il.BvConcat(e, b)
         if isinstance(t, IntT) and t.width == 1:
@@ -1098,6 +1101,7 @@ class Translator:
         base, off = self._const_offset_from_arg(ops[0])
         for (kind, st), o, c in zip(self.layout.gep_steps(it.gep_source_type(), len(consts), consts),
                                     ops[1:], consts):
+            assert c is not None  # no variable index (checked above)
             off += st if kind == "field" else _signed(c, self._width_of(o)) * st
         return base, off
 
@@ -1128,6 +1132,7 @@ class Translator:
             cond = _and(self._path_cond(pb), self._edge_cond(pb, inst.block.name))
             val = self.pure_value(v)
             out = val if out is None else il.IfThenElse(cond, val, out)
+        assert out is not None  # a phi has incoming values
         return out
 
     def _path_cond(self, label: str, depth: int = 0) -> il.Expr:
@@ -1349,13 +1354,15 @@ class Translator:
         return il.Program(tuple(decls))
 
     def _map_type(self, a: Array) -> il.MapType:
-        if self.images.map_type(a) is not None:
-            return self.images.map_type(a)
+        image = self.images.map_type(a)
+        if image is not None:
+            return image
         return il.MapType(il.BvType(self.P), il.BvType(8 * a.cell))
 
     def _array_attrs(self, a: Array) -> tuple:
-        if self.images.attrs(a) is not None:
-            return self.images.attrs(a)
+        image_attrs = self.images.attrs(a)
+        if image_attrs is not None:
+            return image_attrs
         attrs = [il.Attr("source_name", (a.source_name,)), il.Attr(a.space),
                  il.Attr("elem_width", (il.IntLit(8 * a.cell),))]
         if a.elem_type and a.cell > 1:
@@ -1427,7 +1434,7 @@ def _addr(v) -> int:
     """Address of the underlying LLVM value (wrappers are recreated on each access;
     constant expressions are uniqued by LLVM, so equal text means equal address)."""
     # private-ok: llvmlite exposes no identity of a value other than its C pointer
-    return ctypes.cast(v._ptr, ctypes.c_void_p).value
+    return ctypes.cast(v._ptr, ctypes.c_void_p).value or 0
 
 
 def _b2bv(e: il.Expr, w: int) -> il.Expr:

@@ -30,7 +30,7 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set:
     # Dependencies: variable -> names (vars/arrays) its assigned values are computed from.
     deps: dict = {}
     sinks: set = set()
-    for b in proc.blocks:
+    for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
                 for l, r in zip(c.lhss, c.rhss):

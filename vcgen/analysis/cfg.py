@@ -16,14 +16,14 @@ from ..il.errors import ExitCode, ToolError
 def successors(proc: il.ProcedureDecl) -> dict:
     """Label -> list of successor labels (``return`` has none)."""
     return {b.label: list(b.transfer.targets) if isinstance(b.transfer, il.Goto) else []
-            for b in proc.blocks}
+            for b in proc.body()}
 
 
 def control_flow_graph(proc: il.ProcedureDecl) -> nx.DiGraph:
     """The CFG as a networkx DiGraph over block labels.  ToolError on a goto to an unknown label."""
     g = nx.DiGraph()
-    labels = {b.label for b in proc.blocks}
-    for b in proc.blocks:
+    labels = {b.label for b in proc.body()}
+    for b in proc.body():
         g.add_node(b.label)
     for src, targets in successors(proc).items():
         for t in targets:
@@ -36,7 +36,7 @@ def control_flow_graph(proc: il.ProcedureDecl) -> nx.DiGraph:
 def block_map(proc: il.ProcedureDecl) -> dict:
     """Label -> ``il.Block``.  ToolError on duplicate labels."""
     out: dict = {}
-    for b in proc.blocks:
+    for b in proc.body():
         if b.label in out:
             raise ToolError(f"{proc.name}: duplicate block label {b.label}",
                             ExitCode.GPUVERIFYVCGEN_ERROR)
@@ -46,7 +46,7 @@ def block_map(proc: il.ProcedureDecl) -> dict:
 
 def predecessors(proc: il.ProcedureDecl) -> dict:
     """Label -> list of predecessor labels (in block order, without duplicates)."""
-    preds: dict = {b.label: [] for b in proc.blocks}
+    preds: dict = {b.label: [] for b in proc.body()}
     for src, targets in successors(proc).items():
         for t in targets:
             if t in preds and src not in preds[t]:
@@ -57,7 +57,7 @@ def predecessors(proc: il.ProcedureDecl) -> dict:
 def dominators(proc: il.ProcedureDecl) -> dict:
     """Immediate dominators (label -> label) of the blocks reachable from the entry."""
     g = control_flow_graph(proc)
-    entry = proc.blocks[0].label
+    entry = proc.body()[0].label
     return nx.immediate_dominators(g, entry)
 
 

@@ -45,7 +45,7 @@ def natural_loops(proc: il.ProcedureDecl) -> list:
     (GPUVERIFYVCGEN_ERROR) on irreducible control flow.
     """
     g = control_flow_graph(proc)
-    entry = proc.blocks[0].label
+    entry = proc.body()[0].label
     g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
     idom = nx.immediate_dominators(g, entry)
 
@@ -96,8 +96,8 @@ def linear_order(proc: il.ProcedureDecl, loops: list) -> list:
     Ties are broken by the blocks' order in the procedure, so the result follows source order.
     """
     succ = successors(proc)
-    position = {b.label: i for i, b in enumerate(proc.blocks)}
-    entry = proc.blocks[0].label
+    position = {b.label: i for i, b in enumerate(proc.body())}
+    entry = proc.body()[0].label
     reachable = nx.descendants(control_flow_graph(proc), entry) | {entry}
     innermost: dict = {}
     for lp in loops:  # outermost first, so inner loops overwrite

@@ -45,7 +45,7 @@ class Uniformity:
 
 def branch_condition(proc: il.ProcedureDecl, label: str) -> list | None:
     """Partition conditions of the targets of ``label``'s goto, or None if some target lacks one."""
-    blocks = {b.label: b for b in proc.blocks}
+    blocks = {b.label: b for b in proc.body()}
     conds = []
     for t in successors(proc)[label]:
         first = blocks[t].cmds[0] if blocks[t].cmds else None
@@ -61,12 +61,12 @@ def control_dependence(proc: il.ProcedureDecl) -> dict:
     exit_node = "$$virtual_exit"
     rev = g.reverse(copy=True)
     rev.add_node(exit_node)
-    for b in proc.blocks:
+    for b in proc.body():
         if isinstance(b.transfer, il.Return):
             rev.add_edge(exit_node, b.label)
     # Blocks that cannot reach a return (infinite loops) hang off the virtual exit too.
     reach = nx.descendants(rev, exit_node)
-    for b in proc.blocks:
+    for b in proc.body():
         if b.label not in reach:
             rev.add_edge(exit_node, b.label)
     ipdom = nx.immediate_dominators(rev, exit_node)
@@ -93,7 +93,7 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
     """
     sources = set(ID_CONSTS) | (set() if same_group else set(GROUP_CONSTS))
     deps = control_dependence(proc)
-    labels = [b.label for b in proc.blocks]
+    labels = [b.label for b in proc.body()]
     conds = {l: branch_condition(proc, l) for l in labels if len(successors(proc)[l]) > 1}
     nonuni: set = set(sources)
     divergent: set = set()
@@ -101,7 +101,7 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
     changed = True
     while changed:
         changed = False
-        for b in proc.blocks:
+        for b in proc.body():
             in_div = b.label in non_u_blocks
             for c in b.cmds:
                 for name in _nonuniform_writes(c, in_div, nonuni, shared_arrays):

@@ -43,16 +43,16 @@ from ..twothread.parts import Parts
 from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, log_ghost, loop_bound,
                no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard)
 from .bvexpr import SMT, op_of
-from .context import KernelFacts, LoopContext, LoopFacts
+from .context import Candidate, KernelFacts, LogRule, LoopContext, LoopFacts, LoopRule
 
 __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 
 # Loop-level generators, in candidate order.
-LOOP_RULES = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
+LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
               strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
               log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.
-LOG_RULES = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
+LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
              access_id.log_candidates,
              access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
@@ -82,12 +82,12 @@ class CandidateFactory:
     def at_loop_head(self, f: LoopFacts) -> list[il.Assert]:
         """The candidate asserts for the head of loop ``f.loop``."""
         ctx = LoopContext(self.kf, f)
-        out: list = []
-        for gen in LOOP_RULES:
-            out += gen(ctx)
+        out: list[Candidate] = []
+        for rule in LOOP_RULES:
+            out += rule(ctx)
         for name, a, kind in ctx.logs():
-            for gen in LOG_RULES:
-                out += gen(ctx, name, a, kind)
+            for log_rule in LOG_RULES:
+                out += log_rule(ctx, name, a, kind)
         out += predicate_equality.loop_predicate(ctx)
         return self._dedupe(out)
 

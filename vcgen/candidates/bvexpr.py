@@ -21,7 +21,7 @@ LINEAR_OPS = ("ADD", "SUB", "MUL", "SHL")
 COMPONENTS = tuple(f"{k}_{d}" for k in ("local_id", "group_id") for d in "xyz")
 
 
-def bv_op(name: str) -> tuple | None:
+def bv_op(name: str) -> tuple[int, str] | None:
     """``BV32_SLT`` -> (32, "SLT"); None for names that are not bit-vector operators."""
     if not name.startswith("BV") or "_" not in name:
         return None
@@ -29,9 +29,14 @@ def bv_op(name: str) -> tuple | None:
     return (int(w), op) if w.isdigit() else None
 
 
-def op_of(e: il.Expr) -> tuple | None:
+def op_of(e: il.Expr) -> tuple[int, str] | None:
     """``bv_op`` of a function application, else None."""
     return bv_op(e.name) if isinstance(e, il.FunApp) else None
+
+
+def args_of(e: il.Expr) -> tuple[il.Expr, ...]:
+    """The arguments of a function application (``()`` for any other expression)."""
+    return e.args if isinstance(e, il.FunApp) else ()
 
 
 def fold(op: str, w: int, a: il.Expr, b: il.Expr) -> il.Expr:
@@ -59,8 +64,8 @@ def atoms(e: il.Expr, mod: set, w: int) -> list:
         if not (il.free_vars(x) & mod):
             return
         op = op_of(x)
-        if op and op[0] == w and op[1] in LINEAR_OPS and len(x.args) == 2:
-            for a in x.args:
+        if op and op[0] == w and op[1] in LINEAR_OPS and len(args_of(x)) == 2:
+            for a in args_of(x):
                 walk(a)
         elif x not in out:
             out.append(x)
@@ -85,9 +90,9 @@ def linear(e: il.Expr, x: str, w: int) -> tuple | None:
     if x not in il.free_vars(e):
         return zero, e
     op = op_of(e)
-    if not op or op[0] != w or len(e.args) != 2:
+    if not op or op[0] != w or len(args_of(e)) != 2:
         return None
-    a, b = e.args
+    a, b = args_of(e)
     if op[1] in ("ADD", "SUB"):
         la, lb = linear(a, x, w), linear(b, x, w)
         if la is None or lb is None:
@@ -145,5 +150,5 @@ def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> tuple:
     op = op_of(e)
     if op and op[1] in (f"ZEXT{width}", f"SEXT{width}"):
         w = op[0]
-        return il.BvExtract(off, w, 0), e.args[0], w, op[1].startswith("ZEXT")
+        return il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT")
     return off, e, width, False

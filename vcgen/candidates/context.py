@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
+from typing import Iterator, Protocol
 
 import networkx as nx
 
@@ -21,6 +21,9 @@ from ..il.attributes import sourceloc
 from ..twothread.kernel import ArrayInfo
 from ..twothread.parts import Parts
 from .bvexpr import CMP_TO_BOUND, bv_op, op_of
+
+
+Candidate = tuple[str, il.Expr]  # (rule name "rN", candidate expression over two-thread names)
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ class KernelFacts:
         k = self.info.kernel
         counts: Counter = Counter()
         rhs: dict = {}
-        for b in k.blocks:
+        for b in k.body():
             for c in b.cmds:
                 for n in il.cmd_writes(c):
                     counts[n] += 1
@@ -105,7 +108,7 @@ class KernelFacts:
                 if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
                     loc = sourceloc(c.attrs)
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
-                    out.append(Access(il.attr(c.attrs, "atomic").args[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
+                    out.append(Access(il.attr_args(c.attrs, "atomic")[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
                     continue
                 if not isinstance(c, il.Assign) or len(c.lhss) != 1:
                     continue
@@ -202,7 +205,8 @@ class LoopContext:
 
     def assignments(self, v: str) -> tuple:
         """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
-        inside, outside = [], []
+        inside: list[il.Expr] = []
+        outside: list[il.Expr] = []
         for b in self.info.blocks:
             for c in b.cmds:
                 if isinstance(c, il.Assign):
@@ -297,3 +301,18 @@ class LoopContext:
 
     def source_in(self, src: il.Expr, nums: list) -> il.Expr:
         return il.or_all(il.BinOp("==", src, il.IntLit(n)) for n in nums)
+
+
+class LoopRule(Protocol):
+    """A rule family's candidates at one loop head (paper 003 appendix A)."""
+
+    def __call__(self, ctx: LoopContext, /) -> list[Candidate]:
+        ...
+
+
+class LogRule(Protocol):
+    """A rule family's candidates for one access log ``kind`` of array ``name`` (``a``) that
+    the loop fills."""
+
+    def __call__(self, ctx: LoopContext, name: str, a: ArrayInfo, kind: str, /) -> list[Candidate]:
+        ...

@@ -63,7 +63,7 @@ def domains(info: KernelInfo) -> dict:
     Only ``info.kernel`` and ``info.local_types`` are used."""
     cands = _candidate_vars(info)
     srcs: dict = {v: [] for v in cands}
-    for b in info.kernel.blocks:
+    for b in info.kernel.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
                 pairs = [(l.name, r) for l, r in zip(c.lhss, c.rhss) if isinstance(l, il.VarLhs)]
@@ -73,21 +73,22 @@ def domains(info: KernelInfo) -> dict:
                 if n in srcs and srcs[n] is not None:
                     s = None if r is None else _sources(r, cands)
                     srcs[n] = None if s is None else srcs[n] + s
-    dom = {v: set() for v, s in srcs.items() if s is not None and s}
+    dom: dict[str, set[il.Expr]] = {v: set() for v, s in srcs.items() if s is not None and s}
     changed = True
     while changed:  # least fixpoint; a copy of an unknown variable is unknown
         changed = False
         for v in list(dom):
-            new: set = set()
+            new: set[il.Expr] = set()
+            known = True
             for s in srcs[v]:
                 if _is_lit(s):
                     new.add(s)
-                elif s.name in dom:
+                elif isinstance(s, il.Var) and s.name in dom:
                     new |= dom[s.name]
                 else:
-                    new = None
+                    known = False
                     break
-            if new is None or len(new) > MAX_VALUES:
+            if not known or len(new) > MAX_VALUES:
                 del dom[v]
                 changed = True
             elif new != dom[v]:
@@ -105,6 +106,7 @@ def _live_at_head(ctx: LoopContext, v: str) -> bool:
 
 
 def _order(lit: il.Expr) -> int:
+    assert isinstance(lit, (il.IntLit, il.BvLit))
     return lit.value
 
 

@@ -21,7 +21,9 @@ def guard_bounds(ctx: LoopContext) -> list:
     """r9 guard bounds and r8 non-negativity for variables compared in loop branches."""
     out = []
     for g in ctx.guards():
-        w, op = bv_op(g.name)
+        bop = bv_op(g.name)
+        assert bop is not None  # guards() returns bit-vector comparisons
+        w, op = bop
         a, b = g.args
         for x, y, o in ((a, b, op), (b, a, op[0] + FLIP[op[1:]])):
             if isinstance(x, il.Var) and x.name in ctx.mod and not (il.free_vars(y) & ctx.mod):

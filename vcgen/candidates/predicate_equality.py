@@ -14,12 +14,12 @@ and A.14: uniformity of control flow and of variables across the two threads.
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r11", "r16")
 
 
-def loop_predicate(ctx: LoopContext) -> list:
+def loop_predicate(ctx: LoopContext) -> list[Candidate]:
     """r11 candidates (booleans over ``cur$1``, ``cur$2``)."""
     return [("r11", il.BinOp("==", ctx.at_head(1), ctx.at_head(2))),
             ("r11", il.BinOp("==", ctx.threads.cur(1), ctx.threads.cur(2)))]
@@ -34,9 +34,9 @@ def _dead_at_head(ctx: LoopContext, v: str) -> bool:
                    for c in b.cmds for x in il.cmd_exprs(c))
 
 
-def variable_equality(ctx: LoopContext) -> list:
+def variable_equality(ctx: LoopContext) -> list[Candidate]:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
-    out = []
+    out: list[Candidate] = []
     dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))

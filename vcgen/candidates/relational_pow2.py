@@ -16,7 +16,7 @@ offsets like ``u * (2 * tid + 1) - 1`` do not wrap (``corpus/cuda/blelloch_scan.
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import fold, op_of
+from .bvexpr import args_of, fold, op_of
 from .context import Counter_, LoopContext
 from .pow2 import scaled_counters
 
@@ -31,9 +31,9 @@ def scaling(c: Counter_) -> tuple | None:
     """``("up" | "down", f)`` when the counter's update multiplies / divides it by the power of
     two ``f``; None otherwise."""
     op, v = op_of(c.step), il.Var(c.var)
-    if op is None or op[0] != c.width or len(c.step.args) != 2:
+    if op is None or op[0] != c.width or len(args_of(c.step)) != 2:
         return None
-    a, b = c.step.args
+    a, b = args_of(c.step)
     if op[1] == "MUL" and v in (a, b):
         f = _pow2_literal(b if a == v else a)
         return ("up", f) if f else None

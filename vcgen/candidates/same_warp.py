@@ -23,6 +23,5 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
 
 def _has_syncwarp(ctx: LoopContext) -> bool:
     """The loop calls a ``{:warp_op "sync"}`` procedure (``__syncwarp``)."""
-    procs = {p.name for p in ctx.info.prog.procedures() if il.attr(p.attrs, "warp_op") is not None
-             and il.attr(p.attrs, "warp_op").args[0] == "sync"}
+    procs = {p.name for p in ctx.info.prog.procedures() if il.attr_args(p.attrs, "warp_op")[:1] == ("sync",)}
     return any(isinstance(c, il.Call) and c.proc in procs for lab in ctx.loop.blocks for c in ctx.info.src[lab].cmds)

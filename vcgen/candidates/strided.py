@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .. import il
 from .bvexpr import atoms, common_stride, fold, linear, narrow_offset, replace
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
 
@@ -49,8 +49,8 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
     for atom in atom_list:
         x = atom.name if isinstance(atom, il.Var) else "$$atom"
-        if isinstance(atom, il.Var) and (not isinstance(ctx.info.local_types.get(x), il.BvType)
-                                         or ctx.info.local_types[x].width != w):
+        t = ctx.info.local_types.get(x)
+        if isinstance(atom, il.Var) and (not isinstance(t, il.BvType) or t.width != w):
             continue
         lin = linear(replace(e, atom, il.Var(x)), x, w)
         if lin is None or il.free_vars(lin[0]) & mod or il.free_vars(lin[1]) & mod:
@@ -71,7 +71,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list:
     """r1 candidates for the accesses of one log whose offsets the loop modifies."""
     ho, off, _ = ctx.log(a, kind)
-    out = []
+    out: list[Candidate] = []
     if not isinstance(a.dom, il.BvType):
         return out
     for acc in ctx.accesses_of(name, kind):

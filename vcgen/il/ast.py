@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
 __all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOOL", "INT", "BV1",
-           "BV8", "BV32", "BV64", "Attr", "Attrs", "attr", "has_attr", "BvLit", "BoolLit",
+           "BV8", "BV32", "BV64", "Attr", "Attrs", "attr", "attr_args", "has_attr", "BvLit", "BoolLit",
            "IntLit", "Var", "FunApp", "MapSelect", "MapStore", "BINOPS", "BinOp", "UnOp",
            "IfThenElse", "BvConcat", "BvExtract", "Quantifier", "Old", "Expr", "TRUE", "FALSE",
            "and_all", "or_all", "not_", "implies", "ite", "VarLhs", "MapLhs", "Lhs", "Assign",
@@ -95,6 +95,12 @@ def attr(attrs: Attrs, name: str) -> Attr | None:
 
 def has_attr(attrs: Attrs, name: str) -> bool:
     return attr(attrs, name) is not None
+
+
+def attr_args(attrs: Attrs, name: str) -> tuple:
+    """The arguments of the first attribute called ``name``, ``()`` when there is none."""
+    a = attr(attrs, name)
+    return a.args if a is not None else ()
 
 
 # --------------------------------------------------------------------- expressions
@@ -372,6 +378,12 @@ class ProcedureDecl:
     attrs: Attrs = ()
     locals: tuple = ()  # tuple[VarDecl, ...]
     blocks: tuple | None = None  # tuple[Block, ...]; first block is the entry
+
+    def body(self) -> tuple[Block, ...]:
+        """The blocks (entry first).  ValueError for a declaration without a body."""
+        if self.blocks is None:
+            raise ValueError(f"procedure {self.name} has no body")
+        return self.blocks
 
 
 Decl = Union[TypeDecl, ConstDecl, AxiomDecl, VarDecl, FunctionDecl, ProcedureDecl]

@@ -6,7 +6,7 @@ values.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import ast as il
 
@@ -33,7 +33,7 @@ def sourceloc(attrs: il.Attrs) -> SourceLoc | None:
     a = il.attr(attrs, "sourceloc")
     if a is None or len(a.args) < 2:
         return None
-    vals = [x if isinstance(x, str) else getattr(x, "value", None) for x in a.args]
+    vals: list[Any] = [x if isinstance(x, str) else getattr(x, "value", None) for x in a.args]
     try:
         return SourceLoc(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0)
     except (TypeError, ValueError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, NoReturn
+from typing import Any, Callable, NoReturn
 
 import click
 
@@ -60,7 +60,7 @@ def internal_error(e: Exception) -> None:
 class ExitCodeGroup(click.Group):
     """Usage errors exit with COMMAND_LINE_ERROR (1), as GPUVerify does, not click's 2."""
 
-    def main(self, *args, **kwargs):  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         try:
             rv = super().main(*args, **kwargs)

@@ -86,7 +86,9 @@ class _ToAst(Transformer):
 
     def procedure_decl(self, c):
         attrs, name, params, outs = c[:4]
-        specs, modifies, body = [], [], None
+        specs: list = []
+        modifies: list = []
+        body = None
         for x in c[4:]:
             if isinstance(x, il.Spec):
                 specs.append(x)
@@ -320,7 +322,9 @@ def parse_program(text: str, filename: str = "<input>") -> il.Program:
     Raises ILParseError (``FILE:LINE:COL: parse error: ...``) on any syntax error.
     """
     try:
-        return _get_parser().parse(text)
+        prog = _get_parser().parse(text)
+        assert isinstance(prog, il.Program)  # the transformer builds the AST while parsing
+        return prog
     except _SemanticError as e:
         raise ILParseError(f"{filename}:{e.token.line}:{e.token.column}: parse error: {e}") from None
     except lark.exceptions.UnexpectedToken as e:
@@ -331,7 +335,8 @@ def parse_program(text: str, filename: str = "<input>") -> il.Program:
         raise ILParseError(f"{filename}:{line}:{col}: parse error: unexpected {what}"
                            f" (expected {_describe_expected(e.expected)})") from None
     except lark.exceptions.UnexpectedCharacters as e:
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        pos = e.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else "?"
         raise ILParseError(f"{filename}:{e.line}:{e.column}: parse error: "
                            f"unexpected character {ch!r}") from None
     except lark.exceptions.UnexpectedEOF:

@@ -314,15 +314,16 @@ def _in(where: str, check) -> None:
 
 
 def _check_function_body(f: il.FunctionDecl, env: TypeEnv) -> None:
+    assert f.body is not None  # typecheck only checks functions with bodies
     inner = env.extended(((n, t) for n, t in f.params if n), mutable=False)
     _expect(expr_type(f.body, inner), env.resolve(f.ret), "function body")
 
 
 def _check_procedure(proc: il.ProcedureDecl, genv: TypeEnv) -> None:
     where = f"procedure {proc.name}"
-    env = None
+    env = genv  # until build() gives the procedure's own
 
-    def build():
+    def build() -> None:
         nonlocal env
         env = procedure_env(genv, proc)
         for m in proc.modifies:

@@ -187,11 +187,12 @@ def drop_rules(program: il.Program, rules) -> il.Program:
     if not rules:
         return program
     guards = vcmod.existential_consts(program)
-    gone, kept = set(), set()
+    gone: set[str] = set()
+    kept: set[str] = set()
 
     def keep(c: il.Cmd) -> bool:
         a = il.attr(c.attrs, "candidate") if isinstance(c, il.Assert) else None
-        if a is None:
+        if a is None or not isinstance(c, il.Assert):
             return True
         cg = vcmod.candidate_guard(c.expr, guards)
         dropped = bool(a.args) and str(a.args[0]) in rules
@@ -220,7 +221,7 @@ def apply_invariants(program: il.Program, alive: set) -> il.Program:
         cg = vcmod.candidate_guard(c.expr, guards)
         if cg is None or cg[0] not in alive:
             return []
-        rule = il.attr(c.attrs, "candidate").args
+        rule = il.attr_args(c.attrs, "candidate")
         rest = tuple(a for a in c.attrs if a.name != "candidate")
         return [il.Assert(cg[1], (il.Attr("invariant"), il.Attr("inferred", rule)) + rest)]
 

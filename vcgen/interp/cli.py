@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -32,7 +33,8 @@ def _parse_sets(sets, program: il.Program, entry: str | None):
     it_entry = entry_name(program, entry)
     proc = next(p for p in program.procedures() if p.name == it_entry)
     param_names = {n for n, _ in proc.params}
-    consts, params = {}, {}
+    consts: dict[str, Any] = {}
+    params: dict[str, Any] = {}
     for s in sets:
         if "=" not in s:
             raise ToolError(f"--set {s}: expected NAME=VALUE", ExitCode.COMMAND_LINE_ERROR)

@@ -5,7 +5,7 @@ pseudo-random function of the arguments)."""
 from __future__ import annotations
 
 import itertools
-from typing import Callable
+from typing import Any, Callable
 
 from .. import il
 from ..il.attributes import sourceloc
@@ -14,6 +14,12 @@ from ..il.typecheck import ILTypeError, TypeEnv, expr_type, procedure_env
 from .bvops import bv_builtin, euclid
 from .trace import Event
 from .values import MISSING, InterpError, key_hash, mix, name_hash, owned, value_from_hash
+
+def _width(t: il.Type) -> int:
+    """The width of a bit-vector type (the type checker has made sure it is one)."""
+    assert isinstance(t, il.BvType)
+    return t.width
+
 
 class RunState:
     """Mutable run state: ``g`` global vars and constants; ``journal`` of undo records
@@ -26,7 +32,7 @@ class RunState:
         self.choices: list = []
         self.events: list = []
         self.failures: list = []
-        self.frame = None
+        self.frame: Frame | None = None
         self.old: dict = {}
         self.run_seed = run_seed
 
@@ -98,7 +104,7 @@ class Compiler:
             fc, ft, fe = c(e.cond), c(e.then), c(e.els)
             return lambda st, loc: ft(st, loc) if fc(st, loc) else fe(st, loc)
         if isinstance(e, il.BvConcat):
-            wb = expr_type(e.right, env).width
+            wb = _width(expr_type(e.right, env))
             fa, fb = c(e.left), c(e.right)
             return lambda st, loc: (fa(st, loc) << wb) | fb(st, loc)
         if isinstance(e, il.BvExtract):
@@ -164,7 +170,7 @@ class Compiler:
         ret = self.env.resolve(f.ret)
         bvb = il.attr(f.attrs, "bvbuiltin")
         if bvb is not None:
-            widths = [self.env.resolve(t).width for _, t in f.params]
+            widths = [_width(self.env.resolve(t)) for _, t in f.params]
             op = bv_builtin(str(bvb.args[0]), widths, name)
             impl = lambda st, *args: op(*args)
         elif f.body is not None:
@@ -181,7 +187,7 @@ class Compiler:
         return impl
 
     def _quantifier(self, e: il.Quantifier, env: TypeEnv, local: frozenset) -> Callable:
-        domains = []
+        domains: list[tuple[str, tuple[bool, ...] | range]] = []
         size = 1
         for n, t in e.vars:
             t = env.resolve(t)
@@ -218,7 +224,7 @@ class OldView:
     def __init__(self, st: RunState):
         self.g = st.frame.old if st.frame is not None and st.frame.old is not None else st.g
         self.run_seed = st.run_seed
-        self.events = []  # reads under old() are not accesses
+        self.events: list[Event] = []  # reads under old() are not accesses
         self.frame = st.frame
 
 
@@ -252,6 +258,11 @@ class CompiledProc:
             self.uses_old |= any(isinstance(y, il.Old) for b in proc.blocks for c in b.cmds
                                  for e in il.cmd_exprs(c) for y in il.subexprs(e))
 
+    def body(self) -> list[tuple]:
+        """The compiled blocks: (label, commands, transfer).  Only procedures with a body run."""
+        assert self.blocks is not None
+        return self.blocks
+
     def _cmd(self, c: il.Cmd, comp: Compiler, x) -> tuple:
         if isinstance(c, il.Assign):
             targets = []
@@ -276,7 +287,7 @@ class CompiledProc:
     def _attr_fns(attrs: il.Attrs, x) -> list:
         out = []
         for a in attrs:
-            fns = []
+            fns: list[Any] = []
             for arg in a.args:
                 if isinstance(arg, str):
                     fns.append(arg)

@@ -4,7 +4,7 @@ first, then equalities ``x == e``, then random draws within bounds such as
 ``BV32_ULT(x, e)``; up to ``max_tries`` attempts, then ``InterpError``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import il
 from .compiler import RunState
@@ -47,7 +47,7 @@ class InputChooser:
             self.unknowns.append((("p", n), entry.types[n]))
         self._check_given()
         # constraints: (text, closure, conjunct expr, scope env, local names)
-        self.constraints = []
+        self.constraints: list[tuple] = []
         for d in it.program.decls:
             if isinstance(d, il.AxiomDecl):
                 for cj in _conjuncts(d.expr):
@@ -110,7 +110,8 @@ class InputChooser:
         it = self.it
         failing: dict = {}
         for attempt in range(it.max_tries):
-            g, p = {}, {}
+            g: dict[str, Any] = {}
+            p: dict[str, Any] = {}
             for (scope, n), t in self.unknowns:
                 given = (it.consts if scope == "g" else it.params).get(n, MISSING)
                 if given is not MISSING:
@@ -123,7 +124,7 @@ class InputChooser:
             failing[bad] = failing.get(bad, 0) + 1
             if not drew:
                 break
-        worst = max(failing, key=failing.get)
+        worst = max(failing, key=lambda k: failing[k])
         tries = "" if not drew else f" after {it.max_tries} random tries"
         raise InterpError(f"cannot satisfy the axioms and preconditions{tries}: "
                           f"{worst[:200]} fails")
@@ -178,7 +179,7 @@ class InputChooser:
         or (None, None, None) if unconstrained."""
         is_bv = isinstance(t, il.BvType)
         found, sgn = False, False
-        if is_bv:
+        if isinstance(t, il.BvType):
             w = t.width
             ulo, uhi, slo, shi = 0, (1 << w) - 1, -(1 << (w - 1)), (1 << (w - 1)) - 1
         else:

@@ -166,7 +166,7 @@ class Interpreter:
                                   "loop or too long a run)")
             fr = stack[-1]
             st.frame = fr
-            label, cmds, transfer = fr.proc.blocks[fr.bi]
+            label, cmds, transfer = fr.proc.body()[fr.bi]
             try:
                 if fr.pc < len(cmds):
                     cmd = cmds[fr.pc]
@@ -199,7 +199,7 @@ class Interpreter:
     def _feasible_targets(st: RunState, fr: Frame, targets: tuple) -> tuple:
         """Drop targets whose leading ``assume`` is already false (saves backtracking)."""
         guards = fr.proc.guards
-        ok = tuple(t for t in targets if guards[t] is None or guards[t](st, fr.locals))
+        ok = tuple(t for t in targets if (g := guards[t]) is None or g(st, fr.locals))
         if not ok:
             raise Infeasible()
         return ok
@@ -276,6 +276,7 @@ class Interpreter:
                      fr: Frame | None = None):
         if self.havoc_policy is not None:
             if self.havoc_view:
+                assert st is not None and fr is not None  # callers pass the state with havoc_view
                 view = HavocView(st.g, fr.locals, fr.proc.name, fr.label(), st.events)
                 v = self.havoc_policy(name, t, old, self.rng, view)
             else:

@@ -28,7 +28,7 @@ class Event:
     pc: int | None = None  # index of the command in its block (read/write events)
 
     def to_json(self) -> dict:
-        d = {"kind": self.kind, "proc": self.proc, "block": self.block,
+        d: dict[str, Any] = {"kind": self.kind, "proc": self.proc, "block": self.block,
              "sourceloc": list(self.sourceloc) if self.sourceloc else None}
         if self.kind in ("read", "write"):
             d.update(map=self.map, index=json_value(self.index), value=json_value(self.value))

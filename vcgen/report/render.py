@@ -91,7 +91,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
         file = e.location.file if e.location else r.file
         k1, k2 = e.access_kinds
         out = [f"{file}: error: possible {k1}-{k2} race on {e.element}:", ""]
-        other = describe_thread(e.other_thread, lang, dims)
+        other = describe_thread(e.other_thread, lang, dims) if e.other_thread else "a thread"
         loc1 = f", {e.other_location}:" if e.other_location else ":"
         out += _with_line(f"{k1.capitalize()} by {other}{loc1}", e.other_location, dirs)
         out.append("")

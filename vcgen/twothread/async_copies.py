@@ -86,11 +86,12 @@ class AsyncCopies:
         if self.opts.launch.group_threads == 1:
             raise error(f"{where(c.attrs)}async copies in work groups of one work item are not supported")
         self._collective(c, preds, "async_copy")
-        site = next(x for x in self.info.async_sites.values() if il.attr(c.attrs, "async_copy").args[2].value == x.number)
+        site = next(x for x in self.info.async_sites.values() if il.attr_args(c.attrs, "async_copy")[2].value == x.number)
         dst, src = self.info.arrays.get(site.dst), self.info.arrays.get(site.src)
         if dst is None or src is None or dst.space == "constant":
             raise error(f"async copy between unknown or constant arrays {site.dst}, {site.src}")
         doff, soff, count, dstride, sstride, span = c.args
+        assert isinstance(dst.dom, il.BvType)  # cells are indexed by bit-vectors (docs/IL.md)
         P = dst.dom.width
         idx = {}
         for t in THREADS:

@@ -53,6 +53,7 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
         raise ToolError("a launch configuration is needed: --local_size and --num_groups (or --global_size), "
                         "or --blockDim and --gridDim", ExitCode.COMMAND_LINE_ERROR)
     ls = parse_dims("--local_size" if local_size else "--blockDim", local)
+    counts = num_groups or grid_dim
     if global_size:
         gs = parse_dims("--global_size", global_size)
         if any(g % l for g, l in zip(gs, ls)):
@@ -60,7 +61,8 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
                             ExitCode.CONFIGURATION_ERROR)
         ng = (gs[0] // ls[0], gs[1] // ls[1], gs[2] // ls[2])
     else:
-        ng = parse_dims("--num_groups" if num_groups else "--gridDim", num_groups or grid_dim)
+        assert counts is not None  # one of the three sizes is given (checked above)
+        ng = parse_dims("--num_groups" if num_groups else "--gridDim", counts)
     off = parse_dims("--global_offset", global_offset) if global_offset else (0, 0, 0)
     if global_offset and global_offset.strip() in ("0", "[0]"):
         off = (0, 0, 0)

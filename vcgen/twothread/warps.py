@@ -36,11 +36,11 @@ class Warps:
         """Thread ``t``'s linear local id ``x + sx*y + sx*sy*z`` (bv32); dimensions of size 1
         (id 0 by the launch axioms) are left out."""
         ls = self.opts.launch.local_size
-        e = None
+        e: il.Expr | None = None
         for d, size, mult in zip(DIMS, ls, (1, ls[0], ls[0] * ls[1])):
             if f"local_id_{d}" not in self.info.dup_consts or size == 1:
                 continue
-            x = il.Var(f"local_id_{d}${t}")
+            x: il.Expr = il.Var(f"local_id_{d}${t}")
             x = x if mult == 1 else il.FunApp(self.builder.bvfun("MUL", 32), (x, il.BvLit(mult, 32)))
             e = x if e is None else il.FunApp(self.builder.bvfun("ADD", 32), (e, x))
         return e if e is not None else il.BvLit(0, 32)
@@ -101,7 +101,8 @@ class Warps:
         sw = self.same_warp()
         same_mask = il.TRUE if m[1] == m[2] else il.BinOp("==", m[1], m[2])
         # As for a barrier: in a uniform block the check guards the uniformity analysis.
-        en = preds if preds[1] != il.TRUE else {1: il.TRUE, 2: il.BinOp("==", self.threads.cur(2), self.threads.cur(1))}
+        en: dict[int, il.Expr] = preds if preds[1] != il.TRUE else \
+            {1: il.TRUE, 2: il.BinOp("==", self.threads.cur(2), self.threads.cur(1))}
 
         def conj(*xs: il.Expr) -> il.Expr:
             return il.and_all(x for x in xs if x != il.TRUE)

@@ -160,7 +160,7 @@ class Translator:
         self.ctx = ctx
         self.math = MathIntOps(ctx) if math_int else None
         self.program = program
-        self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl)}
+        self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl) and d.synonym is not None}
         self.sorts: dict = {}
         self.functions = program.functions()
         self.types: dict = {n: d.type for n, d in program.consts().items()}
@@ -169,9 +169,13 @@ class Translator:
         self.bv2 = _bv_binary(ctx)
         self.features: set = set()  # SMT-LIB logic features used: Q A UF BV LIA NIA
 
+    def _math_ops(self) -> MathIntOps:
+        assert self.math is not None  # called only under --math-int
+        return self.math
+
     # ---------------------------------------------------------------- sorts
     def resolve(self, t: il.Type, seen: frozenset = frozenset()) -> il.Type:
-        if isinstance(t, il.NamedType) and self.synonyms.get(t.name) is not None:
+        if isinstance(t, il.NamedType) and t.name in self.synonyms:
             if t.name in seen:
                 raise _err(f"cyclic type synonym {t.name}")
             return self.resolve(self.synonyms[t.name], seen | {t.name})
@@ -272,7 +276,7 @@ class Translator:
 
     def _math_uf(self, op: str, args: list):
         self.features.add("UF")
-        return self.math.uf(f"int${op}", args)
+        return self._math_ops().uf(f"int${op}", args)
 
     def _binop(self, op: str, a, b, e: il.BinOp):
         if op in ("<==>", "=="):
@@ -344,9 +348,10 @@ class Translator:
             idx = None
         r = None
         if len(args) == 2 and not idx:
-            r = self.math.binary(op, *args, w)
+            a, b = args
+            r = self._math_ops().binary(op, a, b, w)
         elif len(args) == 1 and idx is not None:
-            r = self.math.unary(op, idx, args[0], w)
+            r = self._math_ops().unary(op, idx, args[0], w)
         if r is None:
             raise _err(f"function {fname}: unsupported {{:bvbuiltin \"{spec}\"}} with {len(args)} arguments")
         if z3.is_app(r) and r.decl().name().startswith("int$"):

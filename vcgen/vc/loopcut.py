@@ -73,7 +73,7 @@ def _retarget(b: il.Block, mapping) -> il.Block:
 
 
 def _check_no_calls(proc: il.ProcedureDecl) -> None:
-    for b in proc.blocks:
+    for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Call):
                 raise ToolError(f"{proc.name}: block {b.label}: call to {c.proc} in the "
@@ -109,7 +109,7 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
     for h, lp in by_header.items():
         invs, rest = header_invariants(blocks[h])
         modified = sorted(cfg.modified_vars(blocks[b] for b in lp.blocks))
-        pre = [_tag(a, "entry") for a in invs]
+        pre: list[il.Cmd] = [_tag(a, "entry") for a in invs]
         if modified:
             pre.append(il.Havoc(tuple(modified)))
         pre += [il.Assume(a.expr) for a in invs]
@@ -130,10 +130,10 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
         return go
 
     out = []
-    first = proc.blocks[0].label
+    first = proc.body()[0].label
     if first in entry_label:
         out.append(new_blocks.pop(entry_label[first]))
-    for b in proc.blocks:
+    for b in proc.body():
         blk = _retarget(blocks[b.label], target(b.label))
         if b.label in entry_label and entry_label[b.label] in new_blocks:
             out.append(new_blocks.pop(entry_label[b.label]))
@@ -165,7 +165,7 @@ def unwind_loops(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
 
 def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
     blocks = tuple(replace(b, cmds=tuple(c for c in b.cmds if not (
-        isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")))) for b in proc.blocks)
+        isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")))) for b in proc.body())
     return replace(proc, blocks=blocks)
 
 
@@ -200,7 +200,7 @@ def unroll_loop(proc: il.ProcedureDecl, lp: Loop, depth: int, tag: str, cut_name
     taken = set(blocks)
     h = lp.header
     # the header first: it may be the procedure's entry block
-    body = [h] + [b.label for b in proc.blocks if b.label in lp.blocks and b.label != h]
+    body = [h] + [b.label for b in proc.body() if b.label in lp.blocks and b.label != h]
     layers = [(k, body) for k in range(depth)] + [(depth, body if last_body else [h])]
     names = {(lab, k): fresh_label(f"{lab}${tag}{k}", taken) for k, labs in layers for lab in labs}
     cut = fresh_label(cut_name, taken)
@@ -217,7 +217,7 @@ def unroll_loop(proc: il.ProcedureDecl, lp: Loop, depth: int, tag: str, cut_name
     copies = [copy(lab, k) for k, labs in layers for lab in labs]
     cut_block = il.Block(cut, (il.Assume(il.FALSE),), il.Return())
     out = []
-    for b in proc.blocks:
+    for b in proc.body():
         if b.label == h:
             out += copies + [cut_block]
         elif b.label not in lp.blocks:

@@ -212,14 +212,14 @@ class _Passifier:
 
 
 def _reachable_order(proc: il.ProcedureDecl, succ: dict) -> list:
-    entry = proc.blocks[0].label
+    entry = proc.body()[0].label
     seen, stack = {entry}, [entry]
     while stack:
         for t in succ[stack.pop()]:
             if t not in seen:
                 seen.add(t)
                 stack.append(t)
-    labels = [b.label for b in proc.blocks if b.label in seen]
+    labels = [b.label for b in proc.body() if b.label in seen]
     return cfg.topological_order(labels, {l: [t for t in succ[l] if t in seen] for l in labels})
 
 

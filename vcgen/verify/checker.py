@@ -93,7 +93,9 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     reader = ModelReader(program, vc, backend)
     real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
     enabled = {c.index for c in real}
-    errors, seen, dims = [], set(), 1
+    errors: list[ErrorRecord] = []
+    seen: set[tuple] = set()
+    dims = 1
     out = None
     while enabled and len(errors) < max_errors:
         out = backend.check(vc.assumptions(enabled, alive))

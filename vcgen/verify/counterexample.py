@@ -157,6 +157,7 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
     """The ``ErrorRecord`` of a failing ``check`` in the reader's model."""
     kind = kind_of(check)
     site = check.site
+    assert site is not None  # only assertions of the program fail with a model
     loc = sourceloc(site.attrs)
     rec = ErrorRecord(kind, loc, None, check.label, args=reader.args())
     if kind == "race":

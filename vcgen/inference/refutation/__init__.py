@@ -30,7 +30,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import queue as queue_mod
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ...il.errors import ExitCode, ToolError
 from . import dyn as dyn_mod, smt
@@ -170,7 +170,7 @@ class ParallelRefuter(Refuter):
 
     def __init__(self, program, plan: Plan, alive: set, timeout: float | None = None):
         methods = mp.get_all_start_methods()
-        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        ctx: Any = mp.get_context("fork" if "fork" in methods else "spawn")
         self.out_q, self.in_q = ctx.Queue(), ctx.Queue()
         self.proc = ctx.Process(target=_worker, daemon=True,
                                 args=(program, plan.engines, set(alive), timeout, self.out_q, self.in_q))

@@ -60,10 +60,10 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
     counter = _fresh_name(program, kernel, "$refutation$visits")
     cv = il.Var(counter)
     headers = {lp.header for lp in natural_loops(kernel)}
-    taken = {b.label for b in kernel.blocks}
+    taken = {b.label for b in kernel.body()}
     entry = fresh_label("$refutation$entry", taken)
-    blocks = [il.Block(entry, (il.assign(counter, il.IntLit(0)),), il.Goto((kernel.blocks[0].label,)))]
-    for b in kernel.blocks:
+    blocks = [il.Block(entry, (il.assign(counter, il.IntLit(0)),), il.Goto((kernel.body()[0].label,)))]
+    for b in kernel.body():
         b = replace(b, cmds=tuple(_tag(c, guards) for c in b.cmds))
         if b.label not in headers:
             blocks.append(b)

@@ -7,7 +7,7 @@ treat anything but ``unsat`` as "not proved".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import z3
 
@@ -29,7 +29,7 @@ def python_value(v: z3.ExprRef) -> bool | int | str:
     if z3.is_false(v):
         return False
     if z3.is_bv_value(v) or z3.is_int_value(v):
-        return v.as_long()  # type: ignore[attr-defined]
+        return v.as_long()
     return str(v)
 
 
@@ -59,8 +59,8 @@ class Racer(Backend, Protocol):
     """A back end that can race in a portfolio: ``prepare`` translates the query on the
     caller's thread, ``run`` answers it on another."""
 
-    def prepare(self, assumptions: list) -> object:
+    def prepare(self, assumptions: list) -> Any:
         ...
 
-    def run(self, prepared: object) -> Outcome:
+    def run(self, prepared: Any) -> Outcome:
         ...

@@ -3,7 +3,7 @@ query z3 has not decided within ``ESCALATE_AFTER`` seconds."""
 from __future__ import annotations
 
 from ..encode import VC
-from .backend import Outcome
+from .backend import Backend, Outcome
 from .inprocess import Z3Backend
 from .portfolio import PortfolioBackend, portfolio
 
@@ -26,7 +26,7 @@ class EscalatingBackend:
         self.vc, self.timeout, self.first = vc, timeout, first
         self.z3 = Z3Backend(vc, timeout)
         self.portfolio: PortfolioBackend | None = None
-        self.last = self.z3
+        self.last: Backend = self.z3
         self.name = "auto: z3, then a portfolio"
         self.queries = 0
         self.escalations = 0
@@ -34,6 +34,7 @@ class EscalatingBackend:
     def check(self, assumptions: list) -> Outcome:
         self.queries += 1
         if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
+            assert self.portfolio is not None  # made by the first escalation
             self.last = self.portfolio
             return self.portfolio.check(assumptions)
         limit = self.first if self.timeout is None else min(self.first, self.timeout)

@@ -88,6 +88,11 @@ class PortfolioBackend:
         self.winner = self.z3
         return self.z3.values(terms)
 
+    def cancel(self) -> None:
+        """Abandon the query in progress on every member."""
+        for m in self.members:
+            m.cancel()
+
     def close(self) -> None:
         for m in self.members:
             m.close()

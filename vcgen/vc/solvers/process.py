@@ -110,8 +110,8 @@ class ProcessBackend:
             features = (features - {"LIA", "NIA"}) | {"BV"}
         self.prelude = self._text("(set-option :print-success false)\n(set-option :produce-models true)\n"
                                   f"(set-logic {logic_of(features)})\n{smt_body(vc)}\n")
-        self.proc = None
-        self.lines: queue.Queue | None = None
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: queue.Queue = queue.Queue()
         self.queries = 0
         self.has_model = False
         self.stale = 0  # answers still due for abandoned queries
@@ -138,10 +138,13 @@ class ProcessBackend:
         lines.put(None)
 
     def _send(self, text: str) -> None:
+        stdin = self.proc.stdin if self.proc is not None else None
+        if stdin is None:
+            return  # no solver process: the read reports it
         try:
-            self.proc.stdin.write(text)
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, AttributeError):
+            stdin.write(text)
+            stdin.flush()
+        except (BrokenPipeError, OSError):
             pass  # the read reports the crash
 
     def _response(self, deadline: float | None) -> str | None:

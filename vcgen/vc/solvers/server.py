@@ -49,7 +49,7 @@ class _Cvc5Engine:
 
     def run(self, command: str) -> str:
         self.parser.setStringInput(self.cvc5.InputLanguage.SMT_LIB_2_6, command, "stdin")
-        out = []
+        out: list[str] = []
         while True:
             cmd = self.parser.nextCommand()
             if cmd.isNull():
@@ -83,7 +83,8 @@ def serve(name: str, stdin=None, stdout=None) -> int:
     server then exits with status 1.  Returns the exit status."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     try:
-        engine = {"cvc5": _Cvc5Engine, "bitwuzla": _BitwuzlaEngine}[name]()
+        engines: dict[str, type[_Cvc5Engine] | type[_BitwuzlaEngine]] = {"cvc5": _Cvc5Engine, "bitwuzla": _BitwuzlaEngine}
+        engine = engines[name]()
     except (KeyError, ImportError) as e:
         stdout.write(f"(error {_quote(f'cannot load solver {name}: {e}')})\n")
         stdout.flush()
