@@ -1,5 +1,5 @@
 """bugle: the front end.  OpenCL C / CUDA -> LLVM IR (``bugle.cc``) -> one-thread IL
-(``bugle.translate``).  See DESIGN.md sections 2.1 and 4 and docs/IL.md."""
+(``bugle.translate``).  See docs/design.md sections 2.1 and 4 and docs/IL.md."""
 from __future__ import annotations
 
 from vcgen.il.errors import ExitCode, ToolError

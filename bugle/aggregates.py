@@ -1,6 +1,6 @@
 """First-class aggregate values: LLVM vectors, structs and arrays held in registers.
 
-DESIGN.md section 4: integer operations are exact, float operations uninterpreted.
+docs/design.md section 4: integer operations are exact, float operations uninterpreted.
 Representation (chosen for issue 3): an aggregate value is a *nested tuple* of IL
 scalar expressions mirroring its type -- ``<4 x i32>`` is a 4-tuple of ``bv32``
 expressions, ``{ float, [2 x i8] }`` is ``(bv32, (bv8, bv8))``; an ``i1`` element is a
@@ -17,6 +17,8 @@ Errors: BugleError naming the construct (vectors of pointers, scalable vectors .
 """
 from __future__ import annotations
 
+from typing import Any
+
 import llvmlite.binding as llvm
 
 from vcgen import il
@@ -29,7 +31,7 @@ def is_aggregate(t) -> bool:
     return isinstance(t, (VectorT, StructT, ArrayT))
 
 
-def flatten(v) -> list:
+def flatten(v) -> list[Any]:
     """Leaves of a nested-tuple value in memory order (a scalar gives ``[v]``)."""
     if isinstance(v, tuple):
         return [x for e in v for x in flatten(e)]
@@ -48,7 +50,7 @@ def unflatten(t, leaves: list, layout):
     return leaves.pop(0)
 
 
-def leaf_types(t, layout) -> list:
+def leaf_types(t, layout) -> list[Any]:
     """Scalar leaf types of a value type, in the order of ``flatten``."""
     t = layout.resolve(t)
     if isinstance(t, (VectorT, ArrayT)):
@@ -106,7 +108,7 @@ def width_of(t, layout) -> int:
     raise BugleError(f"values of type {t} have no bit-vector form")
 
 
-def split_le(e: il.Expr, total: int, widths: list) -> list:
+def split_le(e: il.Expr, total: int, widths: list) -> list[il.Expr]:
     """Inverse of ``concat_le``: slices of a ``total``-bit value, low bits first."""
     out, lo = [], 0
     for w in widths:
@@ -155,7 +157,7 @@ class Aggregates:
         return il.BvLit(0, width_of(t, self.tr.layout))
 
     # ---------------------------------------------------------------- element-wise
-    def lift(self, inst, opnd, scalar) -> tuple:
+    def lift(self, inst, opnd, scalar) -> tuple[Any, ...]:
         """Element-wise vector instruction: ``scalar(types, args, result_type)`` per lane;
         scalar operands (a ``select`` condition) are passed to every lane unchanged.
         Operands are read with ``opnd(value)``."""
@@ -186,7 +188,7 @@ class Aggregates:
             out = il.IfThenElse(il.BinOp("==", idx, il.BvLit(j, w)), vec[j], out)
         return out
 
-    def insertelement(self, inst) -> tuple:
+    def insertelement(self, inst) -> tuple[Any, ...]:
         tr = self.tr
         vec_v, val_v, idx_v = list(inst.operands)
         vec, val = tr.operand(vec_v), tr.operand(val_v)
@@ -196,7 +198,7 @@ class Aggregates:
         idx, w = tr.operand(idx_v), tr.int_width(tr.value_type(idx_v))
         return tuple(il.IfThenElse(il.BinOp("==", idx, il.BvLit(j, w)), val, x) for j, x in enumerate(vec))
 
-    def shufflevector(self, inst, it) -> tuple:
+    def shufflevector(self, inst, it) -> tuple[Any, ...]:
         tr = self.tr
         a_v, b_v = list(inst.operands)[:2]
         try:

@@ -228,7 +228,7 @@ class Annotations:
                                          "of its function (put it first in the function)", loc)
 
     # ------------------------------------------------------------------ dominators
-    def idom(self) -> dict:
+    def idom(self) -> dict[str, str]:
         if self._idom is None:
             self._idom = nx.immediate_dominators(self.tr.cfg, self.tr.block_names[0])
         return self._idom

@@ -32,6 +32,7 @@ element sizes that are not a whole number of cells.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from vcgen import il
 
@@ -55,7 +56,7 @@ def copy_proc(P: int) -> str:
     return f"$bugle_async_copy_bv{P}"
 
 
-def gentype(callee: str) -> tuple:
+def gentype(callee: str) -> tuple[int, Any]:
     """``(components, scalar IR type)`` of the copied gentype, read from the mangled name
     (``..._Z21async_work_group_copyPU3AS3Dv4_fPU3AS1K...`` -> ``(4, float)``)."""
     m = _GENTYPE.search(callee)
@@ -205,7 +206,7 @@ class AsyncCopies:
         tr.emit(il.Call(WAIT_PROC, (mask,), (), (tr.sourceloc(loc),)))
 
     # ------------------------------------------------------------ declarations
-    def decls(self) -> list:
+    def decls(self) -> list[il.ProcedureDecl]:
         """``procedure {:async_copy} $bugle_async_copy_bvP(dst, src, count, dst_stride,
         src_stride, span: bvP);`` and ``procedure {:wait_group_events}
         $bugle_wait_group_events(events: bv32);`` when used."""

@@ -1,6 +1,6 @@
 """Atomic read-modify-write operations -> calls of ``{:atomic}`` procedures.
 
-DESIGN.md section 5.9 and paper 000 section 7 ("prototype support for atomic operations
+docs/design.md section 5.9 and paper 000 section 7 ("prototype support for atomic operations
 ... through a refinement to the adversarial abstraction", Bardsley and Donaldson 2014):
 an atomic never races with another atomic, races with plain reads and writes of the same
 element, and returns an arbitrary value.  Here every atomic becomes (docs/IL.md, "Atomic
@@ -91,7 +91,7 @@ def procedure_name(ptr_bits: int, width: int, operands: int) -> str:
     return f"$bugle_atomic_{_KIND_PREFIX[operands]}bv{ptr_bits}_bv{width}"
 
 
-def opencl_atomic(callee: str) -> tuple | None:
+def opencl_atomic(callee: str) -> tuple[str, int | None] | None:
     """``(operation, implicit operand or None)`` of an OpenCL atomic builtin declaration
     name (``_Z10atomic_maxPU3AS1Vjj`` -> ``("umax", None)``), else None."""
     if not callee.startswith("_Z"):
@@ -251,7 +251,7 @@ class Atomics:
             tr.write_cells(arr, idx, s.vtype, new)
 
     # ------------------------------------------------------------ declarations
-    def decls(self) -> list:
+    def decls(self) -> list[il.ProcedureDecl]:
         """``procedure {:atomic} $bugle_atomic_...(offset: bvP, ...) returns (old: bvW);``
         for every signature used, in a fixed order."""
         P = self.tr.P

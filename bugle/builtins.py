@@ -1,6 +1,6 @@
 """Calls: work-item functions, barriers, annotations, intrinsics and pure math builtins.
 
-DESIGN.md section 4 "Builtins" and docs/IL.md "One-thread programs":
+docs/design.md section 4 "Builtins" and docs/IL.md "One-thread programs":
   * OpenCL work-item functions and CUDA ``__nvvm_read_ptx_sreg_*`` reads become the id
     constants (``local_id_x``, ``group_id_y``, ``group_size_z``, ``num_groups_x``,
     ``global_offset_x``); ``get_global_id(d) = group_id*group_size + local_id +
@@ -339,7 +339,7 @@ class Calls:
             is_bool = tr.il_type(rt, loc) == il.BOOL
             tr.assign_result(inst, il.BinOp("!=", out, il.BvLit(0, 32)) if is_bool else out)
 
-    def decls(self) -> list:
+    def decls(self) -> list[il.ProcedureDecl]:
         """Declarations of the warp procedures the kernel uses:
         ``procedure {:warp_op "sync"|"shuffle"|"vote"} $bugle_...(mask: bv32) [returns (result: bv32)];``"""
         out = []

@@ -3,7 +3,7 @@
 docs/IL.md: bit-vector arithmetic is by functions declared with ``{:bvbuiltin}``, named
 ``BV<w>_<OP>``; ``BV<m>_ZEXT<n>``/``BV<m>_SEXT<n>`` extend an ``m``-bit value to ``n``
 bits; floating point operations are uninterpreted functions over bit-vectors
-(``FADD32``, ``FOLT32`` ...; DESIGN.md section 4: a sound over-approximation that keeps
+(``FADD32``, ``FOLT32`` ...; docs/design.md section 4: a sound over-approximation that keeps
 byte-level memory and ``as_int`` consistent).
 
 ``Functions`` collects the declarations a program actually uses, in first-use order.
@@ -31,7 +31,7 @@ class Functions:
     def __init__(self) -> None:
         self._decls: dict = {}
 
-    def decls(self) -> list:
+    def decls(self) -> list[il.Decl]:
         return list(self._decls.values())
 
     def _declare(self, name: str, params: tuple, ret: il.Type, attrs: tuple = ()) -> None:

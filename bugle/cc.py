@@ -1,4 +1,4 @@
-"""``bugle cc``: OpenCL C / CUDA -> LLVM IR, the front-end recipe of DESIGN.md section 2.1.
+"""``bugle cc``: OpenCL C / CUDA -> LLVM IR, the front-end recipe of docs/design.md section 2.1.
 
 1. clang 22 from the ``ziglang`` wheel (``python -m ziglang clang -cc1 ...``) at
    ``-O1 -disable-llvm-passes`` (``-O0`` would mark everything ``noinline``), line tables,
@@ -53,7 +53,7 @@ def language_of(path: str, language: str | None = None) -> str:
 
 
 def clang_command(path: str, language: str, defines=(), includes=(), spir64: bool = False,
-                  clang_opts=()) -> list:
+                  clang_opts=()) -> list[str]:
     """The clang ``-cc1`` command line (emits LLVM IR text on stdout); ``clang_opts`` are
     extra ``-cc1`` options passed through (``--clang-opt``)."""
     p = Path(path)

@@ -90,7 +90,7 @@ class Images:
         self.reads = 0
 
     # ------------------------------------------------------------ arguments
-    def by_key(self) -> dict:
+    def by_key(self) -> dict[tuple[str, str], Image]:
         """``{("a", "arg:NAME"): Image}`` from ``kernel_arg_base_type`` /
         ``kernel_arg_access_qual`` metadata."""
         if self._by_key is None:
@@ -120,7 +120,7 @@ class Images:
             return None
         return il.MapType(il.BvType(32 * img.dims), il.BvType(CELL_BITS))
 
-    def attrs(self, arr) -> tuple | None:
+    def attrs(self, arr) -> il.Attrs | None:
         """Declaration attributes of an image array (None for other arrays)."""
         img = self.image(arr)
         if img is None:
@@ -128,7 +128,7 @@ class Images:
         return (il.Attr("source_name", (arr.source_name,)), il.Attr("global"),
                 il.Attr("elem_width", (il.IntLit(CELL_BITS),)), il.Attr("image", (img.ctype, img.access)))
 
-    def params(self) -> list:
+    def params(self) -> list[tuple[str, il.Type]]:
         """The ``(name, bv32)`` kernel parameters of the image queries used."""
         return [(n, il.BV32) for n in self.used_params]
 

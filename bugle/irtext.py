@@ -3,7 +3,7 @@
 llvmlite gives opcodes, operands, types and constant values, but not: compare
 predicates, GEP source element types, atomic operations, callees' calling conventions,
 constant expressions (CUDA shared accesses are ``addrspacecast`` constant expressions),
-global initializers and debug metadata (DESIGN.md section 2.1).  This module is the
+global initializers and debug metadata (docs/design.md section 2.1).  This module is the
 ONE place that reads them from ``str(module)``: the module is printed once, split into
 functions/blocks/instruction lines, and the translator aligns instruction ``k`` of a
 function in llvmlite's walk with line ``k`` of that function's body (printing each
@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import struct
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class IRTextError(ValueError):
@@ -92,7 +93,7 @@ def _skip_ws(s: str, i: int) -> int:
     return m.end() if m else i
 
 
-def parse_type(s: str, i: int = 0) -> tuple:
+def parse_type(s: str, i: int = 0) -> tuple[Any, int]:
     """Parse an LLVM type at ``s[i:]``; returns ``(type, end_index)``.  IRTextError if none."""
     i = _skip_ws(s, i)
     m = _INT_TYPE.match(s, i)
@@ -183,7 +184,7 @@ def _match_paren(s: str, i: int) -> int:
     raise IRTextError(f"unbalanced parentheses in: {s[i:i + 60]!r}")
 
 
-def split_top_level(s: str) -> list:
+def split_top_level(s: str) -> list[str]:
     """Split ``s`` at commas not nested in brackets or strings."""
     out, depth, start, in_str = [], 0, 0, False
     for j, c in enumerate(s):
@@ -350,7 +351,7 @@ def _parse_aggregate(s: str, t):
     return None
 
 
-def shuffle_mask(line: str) -> list:
+def shuffle_mask(line: str) -> list[int | None]:
     """The mask of a ``shufflevector`` instruction line: element indices, None for poison."""
     m = re.search(r"\bshufflevector\b", line)
     if not m:
@@ -391,7 +392,7 @@ def _parse_constexpr(s: str, m):
     return CCast(op, parse_typed_constant(inner[:k]), to)
 
 
-def find_constexprs(line: str, start: int = 0) -> list:
+def find_constexprs(line: str, start: int = 0) -> list[Any]:
     """Top-level pointer constant expressions in an instruction line, in textual order."""
     out: list = []
     i = start
@@ -524,7 +525,7 @@ class InstText:
         words = self.body.split()
         return len(words) > 1 and words[1] in ("atomic", "volatile")
 
-    def constexprs(self) -> list:
+    def constexprs(self) -> list[Any]:
         """Pointer constant expressions among the operands, in textual order."""
         return find_constexprs(self.line, self._body_start + len(self.opcode))
 
@@ -552,7 +553,7 @@ class FunctionText:
         m = re.search(r"!" + re.escape(kind) + r" !(\d+)", self.header)
         return int(m.group(1)) if m else None
 
-    def instructions(self) -> list:
+    def instructions(self) -> list[InstText]:
         return [i for _, insts in self.blocks for i in insts]
 
 
@@ -575,7 +576,7 @@ class ModuleText:
     metadata: dict  # id -> (kind, fields dict) for specialized nodes; ("tuple", [str]) for !{...}
     source_filename: str | None = None
 
-    def location(self, md_id: int | None) -> tuple | None:
+    def location(self, md_id: int | None) -> tuple[str | None, int, int] | None:
         """``(filename, line, column)`` of a ``DILocation`` id, or None."""
         if md_id is None or md_id not in self.metadata:
             return None
@@ -628,14 +629,14 @@ class ModuleText:
             return _unquote(node[1]["name"])
         return None
 
-    def string_tuple(self, md_id: int | None) -> list | None:
+    def string_tuple(self, md_id: int | None) -> list[str] | None:
         """Strings of a ``!{!"a", !"b"}`` node (e.g. ``kernel_arg_type``), or None."""
         node = self.metadata.get(md_id) if md_id is not None else None
         if not node or node[0] != "tuple":
             return None
         return [_unquote(x[1:]) if x.startswith('!"') else x for x in node[1]]
 
-    def int_tuple(self, md_id: int | None) -> list | None:
+    def int_tuple(self, md_id: int | None) -> list[int | None] | None:
         node = self.metadata.get(md_id) if md_id is not None else None
         if not node or node[0] != "tuple":
             return None

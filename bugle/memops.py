@@ -1,7 +1,7 @@
 """Block memory operations: ``llvm.memcpy``/``llvm.memmove``/``llvm.memset`` and the
 OpenCL ``vloadN``/``vstoreN`` builtins, lowered to one access per cell.
 
-DESIGN.md section 5.5: "memcpy/memset are range accesses" -- here each cell of the range
+docs/design.md section 5.5: "memcpy/memset are range accesses" -- here each cell of the range
 is an ordinary read or write command preceded by the call's source-location marker
 (docs/IL.md), so the lock-step stage logs and checks them like any access and a race
 between two threads copying overlapping ranges is found cell by cell.
@@ -43,7 +43,7 @@ def block_op(callee: str) -> str | None:
     return m.group(1) if m else None
 
 
-def vector_op(callee: str) -> tuple | None:
+def vector_op(callee: str) -> tuple[str, int] | None:
     """``("vload"|"vstore", N)`` for an OpenCL vloadN/vstoreN builtin, else None."""
     m = _VEC.match(demangle_opencl(callee))
     return (m.group(1), int(m.group(2))) if m and callee.startswith("_Z") else None

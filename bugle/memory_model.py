@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import gcd
+from typing import Any
 
 from vcgen import il
 
@@ -104,7 +105,7 @@ class Layout:
         s, a = self.size(t), self.align(t)
         return (s + a - 1) // a * a
 
-    def field_offsets(self, t: StructT) -> list:
+    def field_offsets(self, t: StructT) -> list[int]:
         offs, cur = [], 0
         for f in t.fields:
             if not t.packed:
@@ -114,7 +115,7 @@ class Layout:
             cur += self.alloc_size(f)
         return offs
 
-    def leaves(self, t, base: int = 0) -> list:
+    def leaves(self, t, base: int = 0) -> list[tuple[int, Any]]:
         """Scalar leaves of a first-class type in memory order: ``[(byte offset, type)]``.
 
         Vectors, arrays and structs are flattened (struct padding skipped); the nested
@@ -134,7 +135,7 @@ class Layout:
             return [x for f, off in zip(t.fields, self.field_offsets(t)) for x in self.leaves(f, base + off)]
         raise LayoutError(f"type {t} has no size")
 
-    def gep_steps(self, source_type, n_indices: int, const_indices: list) -> list:
+    def gep_steps(self, source_type, n_indices: int, const_indices: list) -> list[tuple[str, int]]:
         """Per-index description of a GEP: ``("scale", bytes)`` for an index multiplied by a
         stride, or ``("field", bytes)`` for a struct field whose constant index is
         ``const_indices[k]`` (an int; None for non-constant indices, which are illegal

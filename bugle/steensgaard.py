@@ -16,6 +16,8 @@ value, ``("array", "$$A")`` for an array object, ``NULL`` for the null pointer).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 from networkx.utils import UnionFind
 
@@ -52,11 +54,11 @@ class PointsTo:
     def class_of(self, v):
         return self._uf[v]
 
-    def targets(self, v) -> frozenset:
+    def targets(self, v) -> frozenset[Any]:
         """Objects that pointer ``v`` may point to (its class's objects)."""
         return self._targets_by_class().get(self._uf[v], frozenset())
 
-    def classes(self) -> dict:
+    def classes(self) -> dict[Any, frozenset[Any]]:
         """Representative -> frozenset of objects, for every class containing an object."""
         return dict(self._targets_by_class())
 

@@ -1,6 +1,6 @@
 """LLVM IR -> one-thread IL (``.gbpl``), the contract of docs/IL.md "One-thread programs".
 
-Paper 000 (GPUVerify TOPLAS 2014) section 6.1 describes this translation; DESIGN.md
+Paper 000 (GPUVerify TOPLAS 2014) section 6.1 describes this translation; docs/design.md
 section 4 the semantics kept here:
   * integers: ``iN`` -> ``bvN`` with exact operations; **``i1`` -> ``bool``** everywhere
     (registers, phis, annotation arguments), converted with ``if b then 1bvN else 0bvN``
@@ -247,7 +247,7 @@ class Translator:
                                          "noinline is not supported)", self.loc(it))
 
     # ============================================================ locations
-    def loc(self, it) -> tuple | None:
+    def loc(self, it) -> tuple[str | None, int, int] | None:
         """``(file, line, column)`` of an instruction; code inlined from our own headers
         (``make_float4``, ``__syncthreads_count`` ...) gets its call site's location."""
         md = it.dbg
@@ -547,7 +547,7 @@ class Translator:
     def cell_of(self, cls) -> int:
         return self.class_cell.get(cls, 1)
 
-    def targets(self, cls) -> list:
+    def targets(self, cls) -> list[Any]:
         objs = self.pts.classes().get(cls, frozenset())
         return sorted(objs, key=lambda o: 0 if o == NULL else self.arrays[o].ident)
 
@@ -646,7 +646,7 @@ class Translator:
         self.emit(il.assign(v.name, e))
         self.values[inst.name] = v
 
-    def agg_vars(self, inst) -> tuple:
+    def agg_vars(self, inst) -> tuple[Any, ...]:
         """Nested tuple of the locals ``$x$0``, ``$x$1`` ... holding an aggregate result."""
         t = self.result_type(inst)
         lts = leaf_types(t, self.layout)
@@ -910,7 +910,7 @@ class Translator:
             val = _b2bv(val, 8)
         self.access(p, t, loc, lambda arr, idx: self.write_cells(arr, idx, t, val))
 
-    def mem_leaves(self, t, loc) -> list:
+    def mem_leaves(self, t, loc) -> list[tuple[int, Any]]:
         """``[(byte offset, scalar type)]`` of an aggregate accessed in memory.
         BugleError for pointers in memory and bit-packed ``i1`` vectors."""
         r = self.layout.resolve(t)
@@ -931,7 +931,7 @@ class Translator:
             raise BugleError(f"internal: offset {byte_off} is not a whole cell of {arr.name}", self.last_loc)
         return self.plus(idx, byte_off // arr.cell)
 
-    def read_cells(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list:
+    def read_cells(self, arr: Array, idx: il.Expr, t, dest: il.Var) -> list[il.Assign]:
         bits = self.layout.bits(t)
         if arr.cell > 1:
             if isinstance(t, IntT) and t.width == 1:
@@ -955,7 +955,7 @@ class Translator:
         cmds.append(il.assign(dest.name, e))
         return cmds
 
-    def write_cells(self, arr: Array, idx: il.Expr, t, val: il.Expr) -> list:
+    def write_cells(self, arr: Array, idx: il.Expr, t, val: il.Expr) -> list[il.Assign]:
         self.written.add(arr.name)
         if arr.cell > 1:
             return [il.Assign((il.MapLhs(arr.name, idx),), (val,))]

@@ -1,4 +1,4 @@
-"""Bad input and failures end in a clear message and the right exit code (DESIGN.md 7-8).
+"""Bad input and failures end in a clear message and the right exit code (docs/design.md 7-8).
 
 Every case runs the real commands (``gpuverify``, ``bugle``, ``vcgen``) as subprocesses
 and checks the exit code, the message, and that no Python traceback is printed.

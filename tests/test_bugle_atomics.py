@@ -1,4 +1,4 @@
-"""bugle atomics (DESIGN.md 5.9, docs/IL.md "Atomic read-modify-write"): atomicrmw,
+"""bugle atomics (docs/design.md 5.9, docs/IL.md "Atomic read-modify-write"): atomicrmw,
 cmpxchg, the OpenCL atomic_*/atom_* builtins and CUDA atomic* become calls of
 ``{:atomic}`` procedures naming the right array; end to end, atomics do not race with
 each other but do race with plain accesses."""

@@ -1,4 +1,4 @@
-"""Chaining the stage commands equals the driver; the IL round-trips (DESIGN.md 2, docs/IL.md).
+"""Chaining the stage commands equals the driver; the IL round-trips (docs/design.md 2, docs/IL.md).
 
 * ``parse(print(p)) == p`` for every IL program the corpus produces: the one-thread
   program (``bugle translate``), its abstraction (``vcgen abstract``) and the two-thread

@@ -1,4 +1,4 @@
-"""The ``gpuverify`` flags of issue 3 (DESIGN.md section 7): ``--kernel-args``,
+"""The ``gpuverify`` flags of issue 3 (docs/design.md section 7): ``--kernel-args``,
 ``--check-array-bounds``, ``--boogie-file``, ``--clang-opt``, ``--vcgen-opt``, ``--json``,
 inconsistent flag combinations, null-pointer reports.
 

@@ -1,6 +1,6 @@
 """Corpus runner: runs kernels under the verifier and checks their test headers.
 
-A kernel's header (DESIGN.md section 9, the GPUVerify test format) is the run of
+A kernel's header (docs/design.md section 9, the GPUVerify test format) is the run of
 ``//`` lines at the top of the file::
 
     //pass                       or //xfail:NAME  (NAME: an exit-code name, see exitcodes)

@@ -2,7 +2,7 @@
 
 Under the *adversarial* abstraction reads of an array return arbitrary values and the
 array disappears from the two-thread program; under the *equality* abstraction each
-thread keeps its own copy (DESIGN.md 5.7).  Adversarial is cheaper and suffices unless
+thread keeps its own copy (docs/design.md 5.7).  Adversarial is cheaper and suffices unless
 values read from the array matter for race freedom: an array gets the equality
 abstraction when values read from it may flow (through local variables and through
 other arrays) into an address, a branch condition, an assertion/assumption, or a
@@ -22,7 +22,7 @@ def _reads_of(e: il.Expr) -> set:
     return il.free_vars(e)
 
 
-def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set:
+def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
     """Arrays whose read values may reach an address, branch condition or assertion.
 
     ``arrays``: names of the global map variables.  Returns a subset of ``arrays``.

@@ -13,7 +13,7 @@ from .. import il
 from ..il.errors import ExitCode, ToolError
 
 
-def successors(proc: il.ProcedureDecl) -> dict:
+def successors(proc: il.ProcedureDecl) -> dict[str, list[str]]:
     """Label -> list of successor labels (``return`` has none)."""
     return {b.label: list(b.transfer.targets) if isinstance(b.transfer, il.Goto) else []
             for b in proc.body()}
@@ -33,7 +33,7 @@ def control_flow_graph(proc: il.ProcedureDecl) -> nx.DiGraph:
     return g
 
 
-def block_map(proc: il.ProcedureDecl) -> dict:
+def block_map(proc: il.ProcedureDecl) -> dict[str, il.Block]:
     """Label -> ``il.Block``.  ToolError on duplicate labels."""
     out: dict = {}
     for b in proc.body():
@@ -44,7 +44,7 @@ def block_map(proc: il.ProcedureDecl) -> dict:
     return out
 
 
-def predecessors(proc: il.ProcedureDecl) -> dict:
+def predecessors(proc: il.ProcedureDecl) -> dict[str, list[str]]:
     """Label -> list of predecessor labels (in block order, without duplicates)."""
     preds: dict = {b.label: [] for b in proc.body()}
     for src, targets in successors(proc).items():
@@ -54,14 +54,14 @@ def predecessors(proc: il.ProcedureDecl) -> dict:
     return preds
 
 
-def dominators(proc: il.ProcedureDecl) -> dict:
+def dominators(proc: il.ProcedureDecl) -> dict[str, str]:
     """Immediate dominators (label -> label) of the blocks reachable from the entry."""
     g = control_flow_graph(proc)
     entry = proc.body()[0].label
     return nx.immediate_dominators(g, entry)
 
 
-def topological_order(labels: list, succ: dict) -> list:
+def topological_order(labels: list, succ: dict) -> list[str]:
     """Topological order of an acyclic graph, ties broken by position in ``labels``.
 
     Raises ToolError if the graph still has a cycle (a bug in loop cutting).
@@ -77,7 +77,7 @@ def topological_order(labels: list, succ: dict) -> list:
                         ExitCode.GPUVERIFYVCGEN_ERROR) from None
 
 
-def modified_vars(blocks) -> set:
+def modified_vars(blocks) -> set[str]:
     """Names of the variables (scalars and maps) written by the commands of ``blocks``."""
     out: set = set()
     for b in blocks:

@@ -5,7 +5,7 @@ order in which (a) every forward edge goes to a later block and (b) the blocks o
 natural loop are contiguous, header first.  Such an order exists iff the CFG is
 reducible; it is what lets each natural loop of the kernel stay exactly one loop of the
 two-thread program with the same header (paper 000, section 4, figures 2 and 9;
-DESIGN.md section 5.3).
+docs/design.md section 5.3).
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Loop:
     children: list = field(default_factory=list)
     parent: "Loop | None" = None
 
-    def exits(self, succ: dict) -> set:
+    def exits(self, succ: dict) -> set[str]:
         """Targets outside the loop of edges leaving it."""
         return {t for b in self.blocks for t in succ[b] if t not in self.blocks}
 
@@ -38,7 +38,7 @@ class LoopItem:
     items: list
 
 
-def natural_loops(proc: il.ProcedureDecl) -> list:
+def natural_loops(proc: il.ProcedureDecl) -> list[Loop]:
     """The natural loops (back edges grouped by header), nested into a forest.
 
     Returns the list of all loops, outermost first.  Raises ToolError
@@ -84,12 +84,12 @@ def natural_loops(proc: il.ProcedureDecl) -> list:
     return ordered
 
 
-def back_edges(loops: list) -> set:
+def back_edges(loops: list) -> set[tuple[str, str]]:
     """``{(latch, header)}`` of a list of ``Loop``s."""
     return {(l, lp.header) for lp in loops for l in lp.latches}
 
 
-def linear_order(proc: il.ProcedureDecl, loops: list) -> list:
+def linear_order(proc: il.ProcedureDecl, loops: list) -> list[LoopItem | str]:
     """The loop-aware topological order as a nested item list.
 
     Items are block labels (``str``) and ``LoopItem``s.  Unreachable blocks are dropped.
@@ -112,7 +112,7 @@ def linear_order(proc: il.ProcedureDecl, loops: list) -> list:
             lp = lp.parent
         return lp
 
-    def order(nodes: set, enclosing: Loop | None) -> list:
+    def order(nodes: set, enclosing: Loop | None) -> list[LoopItem | str]:
         rep = {}
         for b in nodes:
             lp = top_loop_below(b, enclosing)
@@ -123,7 +123,7 @@ def linear_order(proc: il.ProcedureDecl, loops: list) -> list:
             for v in succ[u]:
                 if v in nodes and rep[u] != rep[v] and not (enclosing and v == enclosing.header):
                     dag.add_edge(rep[u], rep[v])
-        items = []
+        items: list[LoopItem | str] = []
         for r in nx.lexicographical_topological_sort(dag, key=lambda n: position[n]):
             lp = innermost.get(r)
             if lp is not None and lp.header == r and lp is not enclosing:
@@ -135,7 +135,7 @@ def linear_order(proc: il.ProcedureDecl, loops: list) -> list:
     return order(reachable, None)
 
 
-def flatten(items: list) -> list:
+def flatten(items: list) -> list[str]:
     """Block labels of a nested item list, in order."""
     out = []
     for it in items:

@@ -1,4 +1,4 @@
-"""Uniformity analysis of a one-thread kernel (paper 000, section 5.1; DESIGN.md section 5.2).
+"""Uniformity analysis of a one-thread kernel (paper 000, section 5.1; docs/design.md section 5.2).
 
 A variable is *uniform* when it provably holds the same value in both threads of the
 two-thread reduction; a block is *uniformly executed* when both threads reach it
@@ -43,7 +43,7 @@ class Uniformity:
         return True
 
 
-def branch_condition(proc: il.ProcedureDecl, label: str) -> list | None:
+def branch_condition(proc: il.ProcedureDecl, label: str) -> list[il.Expr] | None:
     """Partition conditions of the targets of ``label``'s goto, or None if some target lacks one."""
     blocks = {b.label: b for b in proc.body()}
     conds = []
@@ -55,7 +55,7 @@ def branch_condition(proc: il.ProcedureDecl, label: str) -> list | None:
     return conds
 
 
-def control_dependence(proc: il.ProcedureDecl) -> dict:
+def control_dependence(proc: il.ProcedureDecl) -> dict[str, set[str]]:
     """Branch block label -> set of labels control dependent on it (Ferrante et al.)."""
     g = control_flow_graph(proc)
     exit_node = "$$virtual_exit"

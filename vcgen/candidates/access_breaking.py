@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from .. import il
 from .bvexpr import COMPONENTS, atoms, linear_terms, narrow_offset
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r0",)
 
 
-def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list:
+def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list[Candidate]:
     """r0 candidates for one access at inlined one-thread offset ``e``."""
     off, e, w, _ = narrow_offset(off, e, width)
     comps = [il.Var(c) for c in COMPONENTS if c in il.free_vars(e)]
@@ -35,13 +35,13 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     lt = linear_terms(e, comps + loop_atoms, w)
     if lt is None or il.free_vars(lt[1]) & ctx.mod or not all(isinstance(c, il.BvLit) for c in lt[0]):
         return []
-    coeffs, rest = [c.value for c in lt[0]], lt[1]
+    coeffs, rest = [c.value for c in lt.coeffs if isinstance(c, il.BvLit)], lt.rest
     kc = [(k, comp) for k, comp in zip(coeffs, comps) if k]
     ka = [k for k in coeffs[len(comps):] if k]
     if not kc or not ka or min(ka) >= max(k for k, _ in kc):
         return []
     base = off if rest == il.BvLit(0, w) else ctx.fun("SUB", w, off, ctx.threads.ex(rest, 1))
-    out = []
+    out: list[Candidate] = []
     for k, comp in kc:
         above = [x for x in coeffs if x > k]
         q = base if k == 1 else ctx.fun("UDIV", w, base, il.BvLit(k, w))
@@ -54,7 +54,7 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     return out
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     if not isinstance(a.dom, il.BvType):
         return []
     ho, off, _ = ctx.log(a, kind)

@@ -9,12 +9,12 @@ with several such offsets, their disjunction.
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("id",)
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, off, _ = ctx.log(a, kind)
     offsets = list(dict.fromkeys(ctx.threads.ex(acc.offset, 1) for acc in ctx.accesses_of(name, kind)
                                  if not (il.free_vars(acc.offset) & ctx.mod)))

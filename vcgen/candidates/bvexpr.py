@@ -7,6 +7,7 @@ arithmetic is modular (``2**W``), as in the IL.
 from __future__ import annotations
 
 from math import gcd
+from typing import NamedTuple
 
 from .. import il
 
@@ -19,6 +20,33 @@ SMT = {"SLE": "bvsle", "ULE": "bvule", "SGE": "bvsge", "UGE": "bvuge", "ULT": "b
 PREDICATES = ("SLE", "ULE", "SGE", "UGE", "ULT")
 LINEAR_OPS = ("ADD", "SUB", "MUL", "SHL")
 COMPONENTS = tuple(f"{k}_{d}" for k in ("local_id", "group_id") for d in "xyz")
+
+
+class Linear(NamedTuple):
+    """``e == coeff * x + rest`` (w-bit, modular), ``x`` in neither part."""
+    coeff: il.Expr
+    rest: il.Expr
+
+
+class LinearTerms(NamedTuple):
+    """``e == sum(coeffs[i] * terms[i]) + rest`` (w-bit)."""
+    coeffs: list[il.Expr]
+    rest: il.Expr
+
+
+class Stride(NamedTuple):
+    """``e - rest`` is a multiple of the power of two ``multiple`` (0: unknown)."""
+    multiple: int
+    rest: il.Expr
+
+
+class NarrowOffset(NamedTuple):
+    """A logged offset and index expression seen at ``width`` bits; ``zext``: the high bits
+    are zero."""
+    offset: il.Expr
+    expr: il.Expr
+    width: int
+    zext: bool
 
 
 def bv_op(name: str) -> tuple[int, str] | None:
@@ -56,7 +84,7 @@ def fold(op: str, w: int, a: il.Expr, b: il.Expr) -> il.Expr:
     return il.FunApp(f"BV{w}_{op}", (a, b))
 
 
-def atoms(e: il.Expr, mod: set, w: int) -> list:
+def atoms(e: il.Expr, mod: set, w: int) -> list[il.Expr]:
     """Maximal sub-terms of ``e`` that mention ``mod`` and are not w-bit +, -, * or << nodes."""
     out: list = []
 
@@ -82,13 +110,13 @@ def replace(e: il.Expr, old: il.Expr, new: il.Expr) -> il.Expr:
     return e
 
 
-def linear(e: il.Expr, x: str, w: int) -> tuple | None:
+def linear(e: il.Expr, x: str, w: int) -> Linear | None:
     """``(c, rest)`` with ``e == c * x + rest`` (w-bit, modular) and ``x`` in neither; else None."""
     zero = il.BvLit(0, w)
     if e == il.Var(x):
-        return il.BvLit(1, w), zero
+        return Linear(il.BvLit(1, w), zero)
     if x not in il.free_vars(e):
-        return zero, e
+        return Linear(zero, e)
     op = op_of(e)
     if not op or op[0] != w or len(args_of(e)) != 2:
         return None
@@ -97,24 +125,24 @@ def linear(e: il.Expr, x: str, w: int) -> tuple | None:
         la, lb = linear(a, x, w), linear(b, x, w)
         if la is None or lb is None:
             return None
-        return fold(op[1], w, la[0], lb[0]), fold(op[1], w, la[1], lb[1])
+        return Linear(fold(op[1], w, la[0], lb[0]), fold(op[1], w, la[1], lb[1]))
     if op[1] == "MUL":
         if x not in il.free_vars(b):
             la = linear(a, x, w)
-            return None if la is None else (fold("MUL", w, la[0], b), fold("MUL", w, la[1], b))
+            return None if la is None else Linear(fold("MUL", w, la[0], b), fold("MUL", w, la[1], b))
         if x not in il.free_vars(a):
             lb = linear(b, x, w)
-            return None if lb is None else (fold("MUL", w, a, lb[0]), fold("MUL", w, a, lb[1]))
+            return None if lb is None else Linear(fold("MUL", w, a, lb[0]), fold("MUL", w, a, lb[1]))
     if op[1] == "SHL" and isinstance(b, il.BvLit):
         la = linear(a, x, w)
-        return None if la is None else (fold("SHL", w, la[0], b), fold("SHL", w, la[1], b))
+        return None if la is None else Linear(fold("SHL", w, la[0], b), fold("SHL", w, la[1], b))
     return None
 
 
-def linear_terms(e: il.Expr, terms: list, w: int) -> tuple | None:
+def linear_terms(e: il.Expr, terms: list, w: int) -> LinearTerms | None:
     """``([c_1..c_n], rest)`` with ``e == sum(c_i * terms_i) + rest`` (w-bit); None if ``e``
     is not linear in some term.  Terms are sub-expressions (e.g. ``Var``s or atoms)."""
-    coeffs = []
+    coeffs: list[il.Expr] = []
     for i, t in enumerate(terms):
         x = f"$$term{i}"
         lin = linear(replace(e, t, il.Var(x)), x, w)
@@ -122,10 +150,10 @@ def linear_terms(e: il.Expr, terms: list, w: int) -> tuple | None:
             return None
         coeffs.append(lin[0])
         e = lin[1]
-    return coeffs, e
+    return LinearTerms(coeffs, e)
 
 
-def common_stride(e: il.Expr, atom_list: list, w: int) -> tuple:
+def common_stride(e: il.Expr, atom_list: list, w: int) -> Stride:
     """``(m, rest)``: ``e == sum(c_i * atom_i) + rest`` with every literal ``c_i`` a multiple of
     the power of two ``m`` (so ``e - rest`` is a multiple of ``m`` modulo ``2**w``); m = 0 if
     some coefficient is not a literal."""
@@ -134,15 +162,15 @@ def common_stride(e: il.Expr, atom_list: list, w: int) -> tuple:
         x = f"$$atom{i}"
         lin = linear(replace(e, atom, il.Var(x)), x, w)
         if lin is None or not isinstance(lin[0], il.BvLit):
-            return 0, e
+            return Stride(0, e)
         g = gcd(g, lin[0].value)
         e = lin[1]
     if g == 0:
-        return 0, e
-    return g & -g, e  # largest power of two dividing every coefficient
+        return Stride(0, e)
+    return Stride(g & -g, e)  # largest power of two dividing every coefficient
 
 
-def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> tuple:
+def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> NarrowOffset:
     """``(off', e', w, zext)``: a ``width``-bit offset ``off`` logged for the index expression
     ``e``; when ``e`` zero/sign-extends a narrower index (CUDA 64-bit pointers over 32-bit
     indices), the narrower view ``off[w:0]`` and index, with ``zext`` telling whether the
@@ -150,5 +178,5 @@ def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> tuple:
     op = op_of(e)
     if op and op[1] in (f"ZEXT{width}", f"SEXT{width}"):
         w = op[0]
-        return il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT")
-    return off, e, width, False
+        return NarrowOffset(il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT"))
+    return NarrowOffset(off, e, width, False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator, Protocol
+from typing import Iterator, NamedTuple, Protocol
 
 import networkx as nx
 
@@ -20,7 +20,7 @@ from ..analysis.loops import Loop
 from ..il.attributes import sourceloc
 from ..twothread.kernel import ArrayInfo
 from ..twothread.parts import Parts
-from .bvexpr import CMP_TO_BOUND, bv_op, op_of
+from .bvexpr import CMP_TO_BOUND, args_of, bv_op, op_of
 
 
 Candidate = tuple[str, il.Expr]  # (rule name "rN", candidate expression over two-thread names)
@@ -44,6 +44,12 @@ class Access:
     offset: il.Expr
     block: str
     loc: tuple | None
+
+
+class Assignments(NamedTuple):
+    """The inlined right-hand sides of a variable's assignments inside a loop and outside it."""
+    inside: list[il.Expr]
+    outside: list[il.Expr]
 
 
 @dataclass(frozen=True)
@@ -128,14 +134,14 @@ class KernelFacts:
         return control_flow_graph(self.info.kernel)
 
     @cached_property
-    def idom(self) -> dict:
+    def idom(self) -> dict[str, str]:
         """Immediate dominators of the blocks reachable from the entry."""
         g = self.cfg.copy()
         entry = self.info.blocks[0].label
         g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
         return nx.immediate_dominators(g, entry)
 
-    def dominators(self, label: str) -> list:
+    def dominators(self, label: str) -> list[str]:
         """Strict dominators of ``label``, innermost first."""
         out, x = [], label
         while x in self.idom and self.idom[x] != x:
@@ -143,11 +149,11 @@ class KernelFacts:
             out.append(x)
         return out
 
-    def dominated(self, label: str) -> set:
+    def dominated(self, label: str) -> set[str]:
         """Blocks dominated by ``label`` (itself included)."""
         return {b for b in self.idom if label == b or label in self.dominators(b)}
 
-    def reaching(self, lp: Loop) -> set:
+    def reaching(self, lp: Loop) -> set[str]:
         """Blocks from which the loop header is reachable (they may run before the head)."""
         if lp.header not in self._reach:
             self._reach[lp.header] = nx.ancestors(self.cfg, lp.header) | {lp.header}
@@ -177,7 +183,7 @@ class LoopContext:
         """``BVw_op(args)`` with the function declared in the two-thread program."""
         return il.FunApp(self.builder.bvfun(op, w), tuple(args))
 
-    def per_thread(self, rule: str, e: il.Expr) -> list:
+    def per_thread(self, rule: str, e: il.Expr) -> list[Candidate]:
         """The one-thread candidate ``e`` for thread 1 and for thread 2."""
         return [(rule, self.threads.ex(e, t)) for t in (1, 2)]
 
@@ -203,7 +209,7 @@ class LoopContext:
                 mod |= il.cmd_writes(c)
         return mod
 
-    def assignments(self, v: str) -> tuple:
+    def assignments(self, v: str) -> Assignments:
         """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
         inside: list[il.Expr] = []
         outside: list[il.Expr] = []
@@ -213,10 +219,10 @@ class LoopContext:
                     for l, r in zip(c.lhss, c.rhss):
                         if isinstance(l, il.VarLhs) and l.name == v:
                             (inside if b.label in self.loop.blocks else outside).append(self.kf.inline(r))
-        return inside, outside
+        return Assignments(inside, outside)
 
     @cached_property
-    def counters(self) -> dict:
+    def counters(self) -> dict[str, Counter_]:
         """name -> Counter_ for bit-vector variables assigned once in the loop and once
         outside it by a loop-invariant expression."""
         out = {}
@@ -228,20 +234,20 @@ class LoopContext:
         return out
 
     @cached_property
-    def strides(self) -> dict:
+    def strides(self) -> dict[str, tuple[il.Expr, il.Expr]]:
         """name -> (init, step) for counters ``v := v + s`` with ``s`` loop-invariant."""
         out = {}
         for v, c in self.counters.items():
-            st = c.step
-            if op_of(st) == (c.width, "ADD") and st.args[0] == il.Var(v) and not (il.free_vars(st.args[1]) & self.mod):
-                out[v] = (c.init, st.args[1])
+            st = args_of(c.step)
+            if op_of(c.step) == (c.width, "ADD") and st[0] == il.Var(v) and not (il.free_vars(st[1]) & self.mod):
+                out[v] = (c.init, st[1])
         return out
 
     @cached_property
     def has_barrier(self) -> bool:
         return any(isinstance(c, il.Call) for lab in self.loop.blocks for c in self.info.src[lab].cmds)
 
-    def guards(self) -> list:
+    def guards(self) -> list[il.FunApp]:
         """Comparisons (FunApp) in the partition conditions of branches inside the loop."""
         out = []
         for lab in self.loop.blocks:
@@ -254,7 +260,7 @@ class LoopContext:
         return out
 
     @cached_property
-    def enclosing_conditions(self) -> list:
+    def enclosing_conditions(self) -> list[tuple[str, il.Expr]]:
         """``(block, condition)``: partition conditions of the blocks dominating the header
         outside the loop whose value differs between threads (divergent scopes), are
         memory-free and not modified by the loop; innermost first."""
@@ -292,10 +298,10 @@ class LoopContext:
         ho, off, src = (self.access_logs.var(a, kind, w) for w in ("HAS_OCCURRED", "OFFSET", "SOURCE"))
         return ho, off, src
 
-    def accesses_of(self, name: str, kind: str) -> list:
+    def accesses_of(self, name: str, kind: str) -> list[Access]:
         return [a for a in self.kf.accesses if a.array == name and a.kind == kind]
 
-    def sources(self, accesses) -> list:
+    def sources(self, accesses) -> list[int]:
         """Sorted source numbers of ``accesses``."""
         return sorted({self.builder.sourceloc_num(a.loc).value for a in accesses})
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from .. import il
 from .bvexpr import atoms, linear, linear_terms, narrow_offset
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r2", "r3")
 
 
-def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list:
+def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list[Candidate]:
     off, e, w, _ = narrow_offset(off, e, width)
     loop_atoms = atoms(e, ctx.mod, w)
     lt = linear_terms(e, loop_atoms, w) if loop_atoms else None
@@ -37,7 +37,7 @@ def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: 
     return out
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     if not isinstance(a.dom, il.BvType) or a.space != "global":  # group-shared: no inter-group races
         return []
     ho, off, _ = ctx.log(a, kind)

@@ -20,13 +20,13 @@ different in the two threads (``context.LoopContext.enclosing_conditions``).
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 from .log_ghost import ghost_name
 
 RULES = ("r4", "r5", "r6")
 
 
-def loop_candidates(ctx: LoopContext) -> list:
+def loop_candidates(ctx: LoopContext) -> list[Candidate]:
     """r5 candidates."""
     out = []
     for _, c in ctx.enclosing_conditions:
@@ -49,7 +49,7 @@ def _scope_candidate(ctx: LoopContext, name: str, a, kind: str, lab: str, c: il.
     return [("r4", il.implies(il.BinOp("&&", ho, ctx.source_in(src, ctx.sources(inside))), cond))]
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r4 and r6 candidates for one log the loop fills."""
     out = []
     for lab, c in ctx.enclosing_conditions:
@@ -61,7 +61,7 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
     return out
 
 
-def ghosts(ctx: LoopContext) -> list:
+def ghosts(ctx: LoopContext) -> list[tuple[str, il.Expr]]:
     """(ghost name, HAS_OCCURRED) for the logs r6 speaks about."""
     if ctx.uniform:
         return []

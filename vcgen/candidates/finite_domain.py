@@ -31,7 +31,7 @@ from __future__ import annotations
 from itertools import combinations
 from .. import il
 from ..twothread.kernel import KernelInfo
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("fd",)
 MAX_VALUES = 8  # larger literal sets are not pointer bases (a switch-like counter, say)
@@ -57,7 +57,7 @@ def _candidate_vars(info: KernelInfo) -> set[str]:
     return {v for v, t in info.local_types.items() if isinstance(t, (il.IntType, il.BvType))}
 
 
-def domains(info: KernelInfo) -> dict:
+def domains(info: KernelInfo) -> dict[str, frozenset[il.Expr]]:
     """name -> frozenset of literals (``IntLit``/``BvLit``) for the locals of the one-thread
     kernel ``info.kernel`` whose every assignment yields one of those literals (see module doc).
     Only ``info.kernel`` and ``info.local_types`` are used."""
@@ -110,7 +110,7 @@ def _order(lit: il.Expr) -> int:
     return lit.value
 
 
-def candidates(ctx: LoopContext) -> list:
+def candidates(ctx: LoopContext) -> list[Candidate]:
     """fd candidates (membership, distinct bases, uniform bases) at the head of ``ctx.loop``."""
     dom = {v: d for v, d in domains(ctx.info).items() if v in ctx.mod and _live_at_head(ctx, v)}
     out: list = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import il
 from ..analysis.loops import Loop
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("log",)
 
@@ -28,6 +28,6 @@ def ghosts(ctx: LoopContext) -> list[tuple[str, il.Var]]:
     return out
 
 
-def candidates(ctx: LoopContext) -> list:
+def candidates(ctx: LoopContext) -> list[Candidate]:
     return [("log", il.implies(ho, il.Var(g)))
             for g, ho in ghosts(ctx)]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from .. import il
 from .bvexpr import CMP_TO_BOUND, bv_op
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r8", "r9")
 FLIP = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE"}
 
 
-def guard_bounds(ctx: LoopContext) -> list:
+def guard_bounds(ctx: LoopContext) -> list[Candidate]:
     """r9 guard bounds and r8 non-negativity for variables compared in loop branches."""
     out = []
     for g in ctx.guards():
@@ -33,7 +33,7 @@ def guard_bounds(ctx: LoopContext) -> list:
     return out
 
 
-def initial_bounds(ctx: LoopContext) -> list:
+def initial_bounds(ctx: LoopContext) -> list[Candidate]:
     """r9: additive counters stay at or above their initial value (signed and unsigned)."""
     out = []
     for v, (init, _) in ctx.strides.items():

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from .. import il
 from .bvexpr import op_of
-from .context import LoopContext
+from .context import Candidate, Counter_, LoopContext
 
 RULES = ("r14", "r15")
 SCALING = ("SHL", "LSHR", "ASHR", "MUL", "UDIV", "SDIV")
 
 
-def scaled_counters(ctx: LoopContext) -> list:
+def scaled_counters(ctx: LoopContext) -> list[Counter_]:
     """Counters (``context.Counter_``) scaled by their update, in variable order."""
     return [c for v, c in ctx.counters.items() if v not in ctx.strides and (op_of(c.step) or (0, ""))[1] in SCALING]
 
@@ -28,7 +28,7 @@ def is_pow2(ctx: LoopContext, v: il.Expr, w: int) -> il.Expr:
     return il.BinOp("==", ctx.fun("AND", w, v, ctx.fun("SUB", w, v, il.BvLit(1, w))), il.BvLit(0, w))
 
 
-def candidates(ctx: LoopContext) -> list:
+def candidates(ctx: LoopContext) -> list[Candidate]:
     out = []
     for c in scaled_counters(ctx):
         v, w = il.Var(c.var), c.width

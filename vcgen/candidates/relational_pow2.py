@@ -15,9 +15,11 @@ offsets like ``u * (2 * tid + 1) - 1`` do not wrap (``corpus/cuda/blelloch_scan.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .. import il
 from .bvexpr import args_of, fold, op_of
-from .context import Counter_, LoopContext
+from .context import Candidate, Counter_, LoopContext
 from .pow2 import scaled_counters
 
 RULES = ("r17",)
@@ -27,7 +29,14 @@ def _pow2_literal(e: il.Expr) -> int | None:
     return e.value if isinstance(e, il.BvLit) and e.value > 1 and e.value & (e.value - 1) == 0 else None
 
 
-def scaling(c: Counter_) -> tuple | None:
+class Scaling(NamedTuple):
+    """A counter's update multiplies (``up``) or divides (``down``) it by ``factor``, a power
+    of two."""
+    direction: str
+    factor: int
+
+
+def scaling(c: Counter_) -> Scaling | None:
     """``("up" | "down", f)`` when the counter's update multiplies / divides it by the power of
     two ``f``; None otherwise."""
     op, v = op_of(c.step), il.Var(c.var)
@@ -36,20 +45,20 @@ def scaling(c: Counter_) -> tuple | None:
     a, b = args_of(c.step)
     if op[1] == "MUL" and v in (a, b):
         f = _pow2_literal(b if a == v else a)
-        return ("up", f) if f else None
+        return Scaling("up", f) if f else None
     if op[1] == "UDIV" and a == v:
         f = _pow2_literal(b)
-        return ("down", f) if f else None
+        return Scaling("down", f) if f else None
     if a != v or not isinstance(b, il.BvLit) or not 0 < b.value < c.width:
         return None
     if op[1] == "SHL":
-        return "up", 1 << b.value
+        return Scaling("up", 1 << b.value)
     if op[1] == "LSHR":
-        return "down", 1 << b.value
+        return Scaling("down", 1 << b.value)
     return None
 
 
-def candidates(ctx: LoopContext) -> list:
+def candidates(ctx: LoopContext) -> list[Candidate]:
     scaled = [(c, scaling(c)) for c in scaled_counters(ctx)]
     ups = [(c, s[1]) for c, s in scaled if s and s[0] == "up"]
     downs = [(c, s[1]) for c, s in scaled if s and s[0] == "down"]

@@ -10,12 +10,12 @@ and same linear local id divided by the warp size".
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r18",)
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     if not (ctx.options.warp_sync or _has_syncwarp(ctx)):
         return []
     return [("r18", il.implies(ctx.warps.same_warp(), il.not_(ctx.log(a, kind)[0])))]

@@ -9,12 +9,12 @@ SRC == n_i)`` for each (e.g. only the access before the loop can still be logged
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("src",)
 
 
-def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list:
+def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, _, src = ctx.log(a, kind)
     reach = ctx.kf.reaching(ctx.loop)
     srcs = ctx.sources(acc for acc in ctx.accesses_of(name, kind) if acc.block in reach)

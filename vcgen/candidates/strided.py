@@ -22,7 +22,7 @@ from .context import Candidate, LoopContext
 RULES = ("r1", "r10")
 
 
-def counters(ctx: LoopContext) -> list:
+def counters(ctx: LoopContext) -> list[Candidate]:
     """r10 candidates for additive counters with a stride other than 1."""
     out = []
     for v, (init, s) in ctx.strides.items():
@@ -33,7 +33,7 @@ def counters(ctx: LoopContext) -> list:
     return out
 
 
-def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: int) -> list:
+def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: int) -> list[Candidate]:
     """r1 candidates for one access at inlined one-thread offset ``e`` (``dom_width`` bits)."""
     th, mod = ctx.threads, ctx.mod
     narrow, e2, w, zext = narrow_offset(off, e, dom_width)
@@ -41,11 +41,11 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
-    out = []
+    out: list[Candidate] = []
     atom_list = atoms(e, mod, w)
-    m, rest0 = common_stride(e, atom_list, w)
-    if m > 1 and not (il.free_vars(rest0) & mod):
-        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(rest0, 1)), il.BvLit(m, w))
+    multiple, rest0 = common_stride(e, atom_list, w)
+    if multiple > 1 and not (il.free_vars(rest0) & mod):
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(rest0, 1)), il.BvLit(multiple, w))
         out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
     for atom in atom_list:
         x = atom.name if isinstance(atom, il.Var) else "$$atom"
@@ -68,7 +68,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
     return out
 
 
-def accesses(ctx: LoopContext, name: str, a, kind: str) -> list:
+def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r1 candidates for the accesses of one log whose offsets the loop modifies."""
     ho, off, _ = ctx.log(a, kind)
     out: list[Candidate] = []

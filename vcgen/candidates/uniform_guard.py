@@ -10,15 +10,16 @@ relating both threads): ``BVW_SUB(v$1, init$1) == BVW_SUB(v$2, init$2)``.
 from __future__ import annotations
 
 from .. import il
-from .context import LoopContext
+from .context import Candidate, LoopContext
 
 RULES = ("r7",)
 
 
-def candidates(ctx: LoopContext) -> list:
+def candidates(ctx: LoopContext) -> list[Candidate]:
     if not ctx.has_barrier:
         return []
-    th, out = ctx.threads, []
+    th = ctx.threads
+    out: list[Candidate] = []
     for v, (init, s) in ctx.strides.items():
         if not th.is_dup(v) or th.ex(init, 1) == th.ex(init, 2) or th.ex(s, 1) != th.ex(s, 2):
             continue

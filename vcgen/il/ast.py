@@ -22,7 +22,7 @@ Shapes:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 __all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOOL", "INT", "BV1",
            "BV8", "BV32", "BV64", "Attr", "Attrs", "attr", "attr_args", "has_attr", "BvLit", "BoolLit",
@@ -97,7 +97,7 @@ def has_attr(attrs: Attrs, name: str) -> bool:
     return attr(attrs, name) is not None
 
 
-def attr_args(attrs: Attrs, name: str) -> tuple:
+def attr_args(attrs: Attrs, name: str) -> tuple[Any, ...]:
     """The arguments of the first attribute called ``name``, ``()`` when there is none."""
     a = attr(attrs, name)
     return a.args if a is not None else ()
@@ -406,10 +406,10 @@ class Program:
     def globals(self) -> Iterator[VarDecl]:
         return (d for d in self.decls if isinstance(d, VarDecl))
 
-    def functions(self) -> dict:
+    def functions(self) -> dict[str, FunctionDecl]:
         return {d.name: d for d in self.decls if isinstance(d, FunctionDecl)}
 
-    def consts(self) -> dict:
+    def consts(self) -> dict[str, ConstDecl]:
         return {d.name: d for d in self.decls if isinstance(d, ConstDecl)}
 
     def replace_decl(self, old: Decl, new: Decl) -> "Program":
@@ -445,7 +445,7 @@ def subexprs(e: Expr) -> Iterator[Expr]:
             stack.append(x.body)
 
 
-def free_vars(e: Expr) -> set:
+def free_vars(e: Expr) -> set[str]:
     """Names of variables/constants occurring in ``e`` (quantifier-bound names excluded)."""
     bound: set = set()
     for x in subexprs(e):
@@ -531,7 +531,7 @@ def cmd_exprs(c: Cmd) -> Iterator[Expr]:
         yield from c.args
 
 
-def cmd_writes(c: Cmd) -> set:
+def cmd_writes(c: Cmd) -> set[str]:
     """Names of variables a command may modify (for calls: outs only; callers add ``modifies``)."""
     if isinstance(c, Assign):
         return {l.name for l in c.lhss}

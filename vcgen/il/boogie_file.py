@@ -19,7 +19,7 @@ def _name(d) -> str | None:
     return None if isinstance(d, il.AxiomDecl) else d.name
 
 
-def load_decls(path: str) -> tuple:
+def load_decls(path: str) -> tuple[il.Decl, ...]:
     """Declarations of the IL file ``path``.
 
     Raises ToolError: COMMAND_LINE_ERROR (1) if the file is missing or unreadable,

@@ -1,7 +1,7 @@
 """Reading and writing stage files: ``-`` means stdin/stdout, writes are atomic.
 
 A stage never overwrites its input and writes its output by temp file + rename, so a
-failed run loses nothing (DESIGN.md section 8).
+failed run loses nothing (docs/design.md section 8).
 """
 from __future__ import annotations
 

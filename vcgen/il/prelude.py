@@ -29,7 +29,7 @@ def _base() -> dict:
     raise FileNotFoundError("prelude/bitvector.bpl not found")
 
 
-def bv_ops() -> tuple:
+def bv_ops() -> tuple[str, ...]:
     """Names of the operations the prelude declares (``ADD``, ``SLT``, ...)."""
     return tuple(_base())
 

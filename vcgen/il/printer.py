@@ -111,7 +111,7 @@ def _params(ps: tuple) -> str:
     return ", ".join(f"{n}: {type_str(t)}" if n else type_str(t) for n, t in ps)
 
 
-def block_lines(b: il.Block) -> list:
+def block_lines(b: il.Block) -> list[str]:
     lines = [f"  {b.label}:"]
     lines += [f"    {cmd_str(c)}" for c in b.cmds]
     if isinstance(b.transfer, il.Return):

@@ -8,7 +8,7 @@ not checked); every candidate whose check fails in the model is dropped; repeat 
 query is unsat (paper 003 section 2.2.2).  Soundness under solver trouble: if the
 all-candidates query is ``unknown``/timeout, each alive candidate is queried alone and
 dropped unless that query is unsat; the fixpoint is reached only when every alive
-candidate was proved in the same round (DESIGN.md section 6).
+candidate was proved in the same round (docs/design.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .. import il
 from ..vc import encode as vcmod
@@ -60,7 +60,7 @@ class HoudiniStats:
     def proved(self) -> int:
         return sum(r.proved for r in self.rules.values())
 
-    def lines(self) -> list:
+    def lines(self) -> list[str]:
         """Human-readable summary (``--infer-info``)."""
         out = [f"Houdini: {self.proved} of {self.generated} candidates proved in {self.rounds} "
                f"rounds, {self.queries} queries, {self.seconds:.2f} s"]
@@ -81,7 +81,7 @@ class HoudiniStats:
             out.append(f"  {rule}: generated {r.generated}, proved {r.proved}{extra}")
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
                 "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
                 "seconds": round(self.seconds, 3), "refutation": self.refutation,
@@ -96,7 +96,7 @@ def _rule_key(rule: str):
 
 
 def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
-                     refuter=None) -> set:
+                     refuter=None) -> set[str]:
     """Names of the guards of the candidates that survive (an inductive set).
 
     ``backend`` is a solver back end over ``vc`` (see ``vcgen.vc.solvers``); ``refuter`` (a
@@ -166,7 +166,7 @@ def _one_by_one(vc, backend, alive: set, by_guard: dict, stats: HoudiniStats) ->
     return dropped
 
 
-def candidate_rules(vc: vcmod.VC) -> dict:
+def candidate_rules(vc: vcmod.VC) -> dict[str, str]:
     """Guard name -> rule name, for every candidate check of the VC."""
     return {c.guard: c.rule for c in vc.checks if c.is_candidate}
 

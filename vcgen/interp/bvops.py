@@ -111,6 +111,6 @@ def bv_builtin(spec: str, widths: list, fname: str) -> Callable:
     raise InterpError(f"function {fname}: unsupported bvbuiltin {spec!r}")
 
 
-def euclid(a: int, b: int) -> tuple:
+def euclid(a: int, b: int) -> tuple[int, int]:
     r = a % abs(b)
     return (a - r) // b, r

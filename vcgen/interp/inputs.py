@@ -106,7 +106,7 @@ class InputChooser:
 
     # ------------------------------------------------------------------------
 
-    def choose(self, st: RunState) -> dict:
+    def choose(self, st: RunState) -> dict[str, Any]:
         it = self.it
         failing: dict = {}
         for attempt in range(it.max_tries):

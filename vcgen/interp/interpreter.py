@@ -45,6 +45,7 @@ local_init=None).run() -> Run``;
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 from .. import il
 from ..il.typecheck import program_env, typecheck
@@ -54,6 +55,13 @@ from .compiler import ASSERT, ASSIGN, ASSUME, CALL, HAVOC, CompiledProc, Compile
 from .inputs import InputChooser
 from .trace import AssertFailure, Event, HavocView, Run
 from .values import Infeasible, InterpError, coerce, mix, owned, random_value
+
+class Inputs(NamedTuple):
+    """What a run starts from: ``globals`` (every constant and global variable) and the
+    entry procedure's ``params``, by name."""
+    globals: dict[str, Any]
+    params: dict[str, Any]
+
 
 def entry_name(program: il.Program, entry: str | None) -> str:
     """The procedure a run executes: ``entry``, else the ``{:kernel}`` one, else the only
@@ -113,13 +121,13 @@ class Interpreter:
 
     # ------------------------------------------------------------------ inputs
 
-    def choose_inputs(self) -> tuple:
+    def choose_inputs(self) -> Inputs:
         """The inputs a run would draw: ``(globals, params)``, where ``globals`` maps every
         constant and global variable to a value and ``params`` the entry's parameters,
         satisfying the axioms and ``requires`` (caller values kept).  Raises InterpError."""
         st = RunState(self.run_seed)
         params = self._choose_inputs(st)
-        return dict(st.g), dict(params)
+        return Inputs(dict(st.g), dict(params))
 
     def _choose_inputs(self, st: RunState) -> dict:
         """Set constants and globals in ``st.g``; return the entry parameters."""

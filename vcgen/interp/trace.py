@@ -27,7 +27,7 @@ class Event:
     failure: "AssertFailure | None" = None
     pc: int | None = None  # index of the command in its block (read/write events)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "proc": self.proc, "block": self.block,
              "sourceloc": list(self.sourceloc) if self.sourceloc else None}
         if self.kind in ("read", "write"):
@@ -66,7 +66,7 @@ class AssertFailure:
     attr_values: dict
     sourceloc: tuple | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "proc": self.proc, "block": self.block, "expr": self.expr,
                 "attrs": {k: [json_value(x) for x in v] for k, v in self.attr_values.items()},
                 "sourceloc": list(self.sourceloc) if self.sourceloc else None}
@@ -110,7 +110,7 @@ class Run:
     steps: int = 0
     stopped: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         scal = lambda d: {k: json_value(v) for k, v in d.items()}
         return {"feasible": self.feasible, "stopped": self.stopped, "steps": self.steps,
                 "consts": scal(self.consts), "params": scal(self.params),

@@ -65,7 +65,7 @@ class AsyncCopies:
 
         OpenCL 1.2 section 6.12.10: the whole group performs the copy; its reads of src and
         writes of dst may happen at any time until a ``wait_group_events`` on its event.
-        Encoding (paper 000 section 5, one-sided logging; DESIGN.md 5.5-5.6):
+        Encoding (paper 000 section 5, one-sided logging; docs/design.md 5.5-5.6):
           * collective: divergence-checked like a barrier, arguments equal in one group;
           * the copy is an access to an arbitrary element ``k < count`` (cell ``off +
             k*stride + j``, ``j < span``) of each array, logged for thread 1 with the

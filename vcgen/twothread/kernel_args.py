@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import NamedTuple
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
@@ -24,22 +25,36 @@ def _fail(msg: str) -> ToolError:
     return ToolError(f"--kernel-args: {msg}", ExitCode.COMMAND_LINE_ERROR)
 
 
-def parse_spec(spec: str) -> tuple:
+class KernelArgsSpec(NamedTuple):
+    """A parsed ``--kernel-args=NAME,V1,*,...``: the kernel and one text per parameter."""
+    kernel: str
+    values: list[str]
+
+
+class SourceParam(NamedTuple):
+    """A kernel parameter as bugle records it (``{:source_params}``): its source name, the
+    IL name (scalar parameter or array) and its C type (``""`` when unknown)."""
+    source: str
+    il_name: str
+    ctype: str
+
+
+def parse_spec(spec: str) -> KernelArgsSpec:
     """``"k,1,*"`` -> ``("k", ["1", "*"])``.  Raises ToolError(COMMAND_LINE_ERROR)."""
     parts = [p.strip() for p in spec.split(",")]
     if not parts[0]:
         raise _fail(f"expected NAME,V1,V2,... (got {spec!r})")
-    return parts[0], parts[1:]
+    return KernelArgsSpec(parts[0], parts[1:])
 
 
-def source_params(kernel: il.ProcedureDecl) -> list:
+def source_params(kernel: il.ProcedureDecl) -> list[SourceParam]:
     """[(source name, IL name, C type)] from ``{:source_params}``; ToolError if absent."""
     a = il.attr(kernel.attrs, "source_params")
     if a is None or len(a.args) % 3:
         raise _fail("the program has no {:source_params} attribute on its kernel "
                     "(translate the kernel with this version of bugle)")
     args = [str(x) for x in a.args]
-    return [tuple(args[i:i + 3]) for i in range(0, len(args), 3)]
+    return [SourceParam(*args[i:i + 3]) for i in range(0, len(args), 3)]
 
 
 def parse_value(text: str, ty: il.Type, ctype: str, param: str) -> il.Expr:

@@ -1,7 +1,7 @@
 """The lock-step transformer: one-thread IL (``.gbpl``) -> two-thread IL (``.bpl``).
 
 Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness theorem
-4.1) on unstructured control flow (DESIGN.md section 5):
+4.1) on unstructured control flow (docs/design.md section 5):
 
 * **Ids.** Two threads with symbolic local and group ids constrained by ``axiom``s to the
   launch configuration and to be distinct; the constraints are symmetric.
@@ -19,7 +19,7 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
   equal when the fence covers the array and the group is shared).
 * **Race logging (one-sided).** Thread 1 nondeterministically logs each access; thread
   2's accesses are checked against the log; thread 1 is logged before thread 2 is
-  checked (paper 000, section 5; DESIGN.md 5.5-5.8).
+  checked (paper 000, section 5; docs/design.md 5.5-5.8).
 * Candidate invariants are added at loop heads by ``vcgen.candidates``.
 
 ``Lockstep`` is the predication of control flow; it composes the other parts, each in

@@ -90,7 +90,7 @@ class Warps:
         both enabled, with equal masks holding both lanes (a thread outside its own mask is
         undefined behaviour in CUDA: it synchronises with nobody here, which is sound).
           * ``sync`` (``__syncwarp``): for threads together, as a barrier for one group
-            (paper 000 section 4, DESIGN.md 5.6-5.7, at warp scope): every log is reset and
+            (paper 000 section 4, docs/design.md 5.6-5.7, at warp scope): every log is reset and
             the equality-abstracted copies become arbitrary but equal; otherwise each
             thread's copies are havocked alone (warp-mates may have written them);
           * ``shuffle``: the result (another lane's value) is arbitrary per thread;

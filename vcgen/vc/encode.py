@@ -25,6 +25,7 @@ never wraps: faster, but unsound for kernels that rely on overflow or wrap-aroun
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import z3
 
@@ -406,7 +407,7 @@ class VC:
     guards: dict = field(default_factory=dict)
     math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
 
-    def assumptions(self, enabled, alive_guards=None) -> list:
+    def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
         others assumed; guards in ``alive_guards`` true, other guards false (all true if None)."""
         lits = [c.enable if c.index in enabled else z3.Not(c.enable) for c in self.checks]
@@ -420,16 +421,22 @@ class VC:
         return self.translator.term(subst_current(e, site.env) if site else e)
 
 
-def existential_consts(program: il.Program) -> dict:
+def existential_consts(program: il.Program) -> dict[str, il.ConstDecl]:
     """Name -> ConstDecl of the ``{:existential true}`` constants (Houdini guards)."""
     return {n: d for n, d in program.consts().items() if il.has_attr(d.attrs, "existential")}
 
 
-def candidate_guard(a: il.Expr, guards: dict) -> tuple | None:
+class GuardedCandidate(NamedTuple):
+    """A candidate assertion ``guard ==> expr``: the guard's name and the candidate."""
+    guard: str
+    expr: il.Expr
+
+
+def candidate_guard(a: il.Expr, guards: dict[str, il.ConstDecl]) -> GuardedCandidate | None:
     """``(guard name, guarded expression)`` if ``a`` is ``_bK ==> e`` with ``_bK`` a guard."""
     if isinstance(a, il.BinOp) and a.op == "==>" and isinstance(a.left, il.Var) \
             and a.left.name in guards:
-        return a.left.name, a.right
+        return GuardedCandidate(a.left.name, a.right)
     return None
 
 

@@ -1,6 +1,6 @@
 """Make the kernel's CFG acyclic: cut loops with their invariants, or unwind them.
 
-``cut_loops`` is the standard loop-cutting transformation (paper 003 section 2.1; DESIGN.md
+``cut_loops`` is the standard loop-cutting transformation (paper 003 section 2.1; docs/design.md
 section 6): for a loop with header ``H`` and invariants ``I`` (the invariant asserts at the
 start of ``H``, see ``header_invariants``)
 
@@ -20,6 +20,7 @@ Both keep every assert's attributes, so a model can still say which check failed
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..analysis import cfg
 from ..analysis.loops import Loop, natural_loops
@@ -35,7 +36,13 @@ def is_invariant_assert(c: il.Cmd) -> bool:
     return isinstance(c, il.Assert) and any(il.has_attr(c.attrs, a) for a in INVARIANT_ATTRS)
 
 
-def header_invariants(block: il.Block) -> tuple:
+class HeaderSplit(NamedTuple):
+    """A loop header's leading invariant asserts and the rest of its commands."""
+    invariants: tuple[il.Assert, ...]
+    rest: tuple[il.Cmd, ...]
+
+
+def header_invariants(block: il.Block) -> HeaderSplit:
     """(invariant asserts, remaining commands) of a loop header block.
 
     The invariants are the maximal prefix of ``assert``s carrying ``{:invariant}``,
@@ -55,7 +62,7 @@ def header_invariants(block: il.Block) -> tuple:
         else:
             break
         i += 1
-    return tuple(invs), tuple(rest + cmds[i:])
+    return HeaderSplit(tuple(invs), tuple(rest + cmds[i:]))
 
 
 def _is_marker(c: il.Cmd) -> bool:
@@ -172,7 +179,7 @@ def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
 def _unroll_one(proc: il.ProcedureDecl, lp: Loop, depth: int) -> il.ProcedureDecl:
     h = lp.header
 
-    def cmds(b: il.Block, k: int) -> tuple:
+    def cmds(b: il.Block, k: int) -> tuple[il.Cmd, ...]:
         out = []
         for c in b.cmds:
             if isinstance(c, il.Assert):

@@ -36,7 +36,7 @@ class ModelReader:
         vals = self.backend.values([self.vc.translator.const(n) for n in known])
         return dict(zip(known, vals))
 
-    def sizes(self) -> dict:
+    def sizes(self) -> dict[str, int]:
         names = [f"{k}_{d}" for k in ("group_size", "num_groups") for d in _DIMS]
         v = self._values(names)
         return {n: v.get(n, 1) for n in names}
@@ -54,7 +54,7 @@ class ModelReader:
         glob = tuple(g * sizes[f"group_size_{d}"] + l for g, l, d in zip(gid, lid, _DIMS))
         return ThreadInfo(t, lid, gid, glob)
 
-    def args(self) -> dict:
+    def args(self) -> dict[str, object]:
         params = [n for n, _ in self.kernel.params]
         if not params:
             return {}
@@ -144,7 +144,7 @@ def _thread_of(check: vcmod.Check) -> int:
     return 1
 
 
-def error_key(check: vcmod.Check) -> tuple:
+def error_key(check: vcmod.Check) -> tuple[object, ...]:
     """Checks with the same key are one user-visible assertion (e.g. copies of one
     access's check in unwound loops, or per-byte checks)."""
     loc = sourceloc(check.site.attrs) if check.site else None

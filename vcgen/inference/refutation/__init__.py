@@ -87,12 +87,12 @@ class Control:
     seed: int = 0
     external: Callable[[], set] = field(default=lambda: set())
 
-    def pull(self) -> set:
+    def pull(self) -> set[str]:
         return self.external()
 
 
 def run_sequential(program, plan: Plan, alive: set, timeout: float | None = None,
-                   errors: list | None = None) -> dict:
+                   errors: list | None = None) -> dict[str, str]:
     """Run the plan's engines one after the other in this process: guard -> engine name
     of every candidate they refute (the ``R;H`` configuration).  An engine that raises
     only loses its remaining refutations (message appended to ``errors``)."""
@@ -117,7 +117,7 @@ class Refuter:
     engines what Houdini dropped; ``close()`` stops them; ``errors``: engine failures."""
     errors: list = []
 
-    def poll(self) -> dict:
+    def poll(self) -> dict[str, str]:
         return {}
 
     def share(self, guards: set) -> None:
@@ -137,7 +137,7 @@ class PrecomputedRefuter(Refuter):
         self.pending = dict(refuted)
         self.errors = list(errors or ())
 
-    def poll(self) -> dict:
+    def poll(self) -> dict[str, str]:
         out, self.pending = self.pending, {}
         return out
 
@@ -147,7 +147,7 @@ def _worker(program, engines: tuple, alive: set, timeout, out_q, in_q) -> None:
     ``out_q``; ``in_q`` brings the guards Houdini dropped."""
     seen: set = set()
 
-    def pull() -> set:
+    def pull() -> set[str]:
         while True:
             try:
                 seen.update(in_q.get_nowait())
@@ -187,7 +187,7 @@ class ParallelRefuter(Refuter):
         except queue_mod.Empty:
             pass
 
-    def poll(self) -> dict:
+    def poll(self) -> dict[str, str]:
         out: dict = {}
         while not self.done:
             if self.buffer:

@@ -87,7 +87,7 @@ def _tag(c: il.Cmd, guards: dict) -> il.Cmd:
     return c if cg is None else il.Assert(c.expr, c.attrs + (il.Attr(GUARD_ATTR, (cg[0],)),))
 
 
-def trusted_refutations(failures: list) -> set:
+def trusted_refutations(failures: list) -> set[str]:
     """Guards of candidate failures before the first failure of an ordinary assertion
     (``failures``: ``interp.AssertFailure`` list in execution order)."""
     out = set()

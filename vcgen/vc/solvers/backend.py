@@ -42,7 +42,7 @@ class Backend(Protocol):
         """Is the goal satisfiable under the assumption literals (z3 Booleans of the VC)?"""
         ...
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
         """Values (``python_value``) of z3 terms of the VC in the model of the last ``sat``.
         RuntimeError when the last query was not sat."""
         ...

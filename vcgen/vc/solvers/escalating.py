@@ -2,6 +2,8 @@
 query z3 has not decided within ``ESCALATE_AFTER`` seconds."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..encode import VC
 from .backend import Backend, Outcome
 from .inprocess import Z3Backend
@@ -56,7 +58,7 @@ class EscalatingBackend:
         self.last = self.portfolio
         return self.portfolio.check(assumptions)
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
         return self.last.values(terms)
 
     def cancel(self) -> None:

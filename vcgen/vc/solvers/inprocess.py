@@ -3,6 +3,7 @@ section 6)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import z3
 
@@ -35,7 +36,7 @@ class Z3Backend:
     def _tr(self, t):
         return t.translate(self.ctx) if self._own else t
 
-    def prepare(self, assumptions: list) -> list:
+    def prepare(self, assumptions: list) -> list[Any]:
         return [self._tr(a) for a in assumptions]
 
     def run(self, prepared: list) -> Outcome:
@@ -70,7 +71,7 @@ class Z3Backend:
         self._cancelled = True
         self.ctx.interrupt()
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
         if self.model is None:
             raise RuntimeError("no model: the last query was not sat")
         return [python_value(self.model.eval(self._tr(t), model_completion=True)) for t in terms]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from typing import Any
 
 from ...il.errors import ExitCode, ToolError
 from ..encode import VC
@@ -72,7 +73,7 @@ class PortfolioBackend:
             out = Outcome("unknown", f"{member.name}: {e}")
         answers.put((member, out))
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
         if self.winner is None:
             raise RuntimeError("no model: the last query was not sat")
         try:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 from ...il.errors import ExitCode, ToolError
 from ..encode import VC
@@ -55,7 +56,7 @@ def _which(prog: str) -> str | None:
     return shutil.which(prog) or shutil.which(prog, path=os.path.join(sys.prefix, "bin"))
 
 
-def solver_command(spec: str) -> list:
+def solver_command(spec: str) -> list[str]:
     """Command line of an external solver: a short name (z3, cvc5, yices, bitwuzla) or a
     full command (``"cvc5 --incremental"``).  ToolError(CONFIGURATION_ERROR) if the
     program is not found on PATH nor next to this Python."""
@@ -243,7 +244,7 @@ class ProcessBackend:
         if lines is not None:
             lines.put(("cancel", self.generation))
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
         if not self.has_model:
             raise RuntimeError("no model: the last query was not sat")
         if not terms:

@@ -2,7 +2,7 @@
 
 Usage: python expect_exit.py CODE COMMAND [ARGS...]; the command's stdout and stderr are
 passed through (stderr to stderr) so FileCheck can read them; a Python traceback in
-either stream is a failure too (DESIGN.md section 8: no failure ends in a traceback).
+either stream is a failure too (docs/design.md section 8: no failure ends in a traceback).
 """
 import subprocess
 import sys

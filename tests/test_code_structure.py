@@ -1,4 +1,4 @@
-"""The import structure of ``bugle/`` and ``vcgen/`` (docs/design.md, "How the code is organised").
+"""The structure of ``bugle/`` and ``vcgen/`` (README "How the code is organised").
 
 Checked over the sources with ``ast`` (nothing is imported):
 
@@ -10,9 +10,11 @@ Checked over the sources with ``ast`` (nothing is imported):
 * ``bugle`` depends on the IL package ``vcgen.il`` only (DESIGN: bugle builds and prints
   IL programs; everything else in vcgen reads them);
 * an import inside a function is an exception that says why, in a ``# lazy: REASON``
-  comment on its line (optional packages, a module that must not load eagerly).
+  comment on its line (optional packages, a module that must not load eagerly);
+* a public function says what it returns: never a bare ``dict``/``list``/``set``/``tuple``
+  (``set[str]``, a named tuple or dataclass instead).
 
-``python tests/test_imports.py`` prints every violation.
+``python tests/test_code_structure.py`` prints every violation.
 """
 from __future__ import annotations
 
@@ -154,6 +156,34 @@ def analyse(modules: dict) -> None:
                 mod.members.append(f"{node.lineno}: {node.value.id}.{node.attr}")
 
 
+BARE_CONTAINERS = {"dict", "list", "set", "tuple", "frozenset"}
+
+
+def _bare(node) -> bool:
+    """Is a return annotation a bare container (``list``, ``tuple | None``, ``"dict"``)?"""
+    if isinstance(node, ast.Name):
+        return node.id in BARE_CONTAINERS
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _bare(node.left) or _bare(node.right)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            return _bare(ast.parse(node.value, mode="eval").body)
+        except SyntaxError:
+            return False
+    return False
+
+
+def bare_returns(modules: dict) -> list:
+    """``module:line: name -> annotation`` of public functions returning a bare container."""
+    out = []
+    for m in modules.values():
+        for n in ast.walk(ast.parse(m.path.read_text())):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and not n.name.startswith("_") \
+                    and n.returns is not None and _bare(n.returns):
+                out.append(f"{m.name}:{n.lineno}: {n.name} -> {ast.unparse(n.returns)}")
+    return out
+
+
 def graph(modules: dict) -> nx.DiGraph:
     g = nx.DiGraph()
     for m in modules.values():
@@ -196,6 +226,10 @@ def test_function_level_imports_say_why():
     assert bad == []
 
 
+def test_public_functions_say_what_they_return():
+    assert bare_returns(MODULES) == []
+
+
 def test_checker_sees_the_packages():
     """The checker reads the real tree: the IL package and both command groups exist."""
     assert {"vcgen.il", "vcgen.cli", "bugle.cli"} <= set(MODULES)
@@ -215,4 +249,6 @@ if __name__ == "__main__":
         for line, text, ok in m.lazy:
             if not ok:
                 print(f"lazy: {m.name}:{line}: {text}")
+    for b in bare_returns(MODULES):
+        print(f"bare return: {b}")
     sys.exit(0)
