@@ -36,11 +36,12 @@ RUN_TIMEOUT = 600  # seconds per installed command
 
 # --------------------------------------------------------------- machine paths
 
-# Built from pieces, so that this file does not match its own pattern: absolute paths
-# under the usual temporary and home roots, ``~/...`` and ``$HOME``.
+# Built from pieces, so that this file (which is checked too) does not match its own
+# pattern: absolute paths under the usual temporary and home roots, paths relative to the
+# home directory (tilde), and the HOME variable.
 _ROOTS = ("tmp", "var/tmp", "home", "root", "Users", "work")
 MACHINE_PATH = re.compile(
-    r"(?<![\w.~/-])/(?:" + "|".join(_ROOTS) + r")\b"
+    r"(?<![\w./~-])/(?:" + "|".join(_ROOTS) + r")\b"
     + r"|(?<![\w$])~[/]"
     + r"|\$[({]?HOME\b")
 CHECKED = ("tests", "Makefile", ".ci", "pyproject.toml")
