@@ -13,17 +13,25 @@ OPT_ERROR (3); COMMAND_LINE_ERROR (1) for a missing file or unknown language.
 """
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import re
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 import llvmlite.binding as llvm
 
 from vcgen.exitcodes import ExitCode, ToolError
 
-INCLUDE_DIR = Path(__file__).with_name("include")
+# Our headers (package data, pyproject.toml) as a directory clang can read: importlib.resources
+# gives the installed folder itself (wheel or editable install), or an extracted copy that
+# lives until the process exits if the package is not on the file system.
+_RESOURCES = contextlib.ExitStack()
+atexit.register(_RESOURCES.close)
+INCLUDE_DIR: Path = _RESOURCES.enter_context(resources.as_file(resources.files("bugle") / "include"))
 EVENT_TYPE = 'target("spirv.Event")'
 # OpenCL images and samplers (bugle.images): an image is a pointer to its global array,
 # a sampler its bv32 flag word (what ``__translate_sampler_initializer`` receives)

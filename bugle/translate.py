@@ -34,7 +34,6 @@ import ctypes
 import re
 import struct
 from dataclasses import dataclass
-from pathlib import Path
 
 import llvmlite.binding as llvm
 import networkx as nx
@@ -52,6 +51,7 @@ from .images import Images
 from .atomics import Atomics
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
 from .bvops import Functions
+from .cc import INCLUDE_DIR
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, c_type_name,
@@ -1366,8 +1366,7 @@ class Translator:
 
 MAX_BYVAL_CELLS = 256
 # our headers as clang names them (-include/-I with bugle.cc.INCLUDE_DIR), resolved or not
-_INCLUDE_PREFIX = tuple({str(Path(__file__).with_name("include")) + "/",
-                         str(Path(__file__).resolve().with_name("include")) + "/"})
+_INCLUDE_PREFIX = tuple({str(INCLUDE_DIR) + "/", str(INCLUDE_DIR.resolve()) + "/"})
 
 
 def _byval_type(arg):

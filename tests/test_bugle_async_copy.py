@@ -3,6 +3,7 @@ bugle emits {:async_copy}/wait calls (docs/IL.md), lockstep gives them race sema
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from vcgen.parser import parse_program
 from vcgen.printer import program_str
 from vcgen.typecheck import typecheck
 
-GPUVERIFY = "/tmp/venv/bin/gpuverify"
+# the driver of the environment running the tests (editable install or wheel)
+GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]
 
 TILE = """
 __kernel void k(__global float *in, __global float *out, __local float *tile) {
@@ -32,7 +34,7 @@ __kernel void k(__global float *in, __global float *out, __local float *tile) {
 def run(tmp_path: Path, text: str, *flags: str) -> subprocess.CompletedProcess:
     f = tmp_path / "k.cl"
     f.write_text(text)
-    return subprocess.run([GPUVERIFY, str(f), "--local_size=16", "--num_groups=2", *flags],
+    return subprocess.run([*GPUVERIFY, str(f), "--local_size=16", "--num_groups=2", *flags],
                           capture_output=True, text=True, timeout=300)
 
 
@@ -67,7 +69,7 @@ def test_race_semantics(tmp_path, before, waited, verdict):
 def test_group_of_one_is_rejected(tmp_path):
     f = tmp_path / "k.cl"
     f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a"))
-    r = subprocess.run([GPUVERIFY, str(f), "--local_size=1", "--num_groups=2"], capture_output=True, text=True)
+    r = subprocess.run([*GPUVERIFY, str(f), "--local_size=1", "--num_groups=2"], capture_output=True, text=True)
     assert r.returncode == 5 and "one work item" in r.stdout + r.stderr
 
 

@@ -4,6 +4,7 @@ cmpxchg, the OpenCL atomic_*/atom_* builtins and CUDA atomic* become calls of
 each other but do race with plain accesses."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -278,7 +279,7 @@ entry:{body}
 !llvm.dbg.cu = !{{!0}}
 !llvm.module.flags = !{{!3}}
 !0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
-!1 = !DIFile(filename: "k.cl", directory: "/tmp")
+!1 = !DIFile(filename: "k.cl", directory: "src")
 !3 = !{{i32 2, !"Debug Info Version", i32 3}}
 !5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
 !6 = !DISubroutineType(types: !7)
@@ -292,7 +293,7 @@ entry:{body}
 def driver(tmp_path: Path, name: str, text: str, *flags: str) -> subprocess.CompletedProcess:
     (tmp_path / name).write_text(text)
     return subprocess.run([sys.executable, "-m", "vcgen.driver", *flags, name], cwd=tmp_path,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+                          env={"PYTHONPATH": str(ROOT), "PATH": os.defpath},
                           capture_output=True, text=True, timeout=300)
 
 

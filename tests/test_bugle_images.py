@@ -3,6 +3,7 @@ image arguments, reads, writes and queries, and race verdicts end to end."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,8 @@ from vcgen.parser import parse_program
 from vcgen.printer import program_str
 from vcgen.typecheck import typecheck
 
-GPUVERIFY = "/tmp/venv/bin/gpuverify"
+# the driver of the environment running the tests (editable install or wheel)
+GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]
 CL20 = "--clang-opt=-cl-std=CL2.0"
 
 BLUR = """
@@ -39,7 +41,7 @@ def translate(tmp_path: Path, text: str, *opts: str) -> il.Program:
 def run(tmp_path: Path, text: str, *flags: str) -> subprocess.CompletedProcess:
     f = tmp_path / "k.cl"
     f.write_text(text)
-    return subprocess.run([GPUVERIFY, str(f), "--local_size=8,8", "--num_groups=2,2", *flags],
+    return subprocess.run([*GPUVERIFY, str(f), "--local_size=8,8", "--num_groups=2,2", *flags],
                           capture_output=True, text=True, timeout=300)
 
 

@@ -7,6 +7,7 @@ whole pipeline (``python -m vcgen.driver``) and look at its verdict and report.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import subprocess
 import sys
@@ -62,7 +63,7 @@ def accesses(p: il.Program, name: str, write: bool) -> list:
 def driver(kernel: str, *flags: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "vcgen.driver", *flags, str(KERNELS / kernel)],
                           capture_output=True, text=True, cwd=ROOT, timeout=600,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          env={"PYTHONPATH": str(ROOT), "PATH": os.defpath})
 
 
 # ----------------------------------------------------------------- memory model

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 
 from .verify import ErrorRecord, Location, ThreadInfo, VerificationResult
 
@@ -115,11 +115,13 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
 
 @lru_cache(maxsize=1)
 def _verdict_template():
-    """``templates/verdict.txt.j2``: the closing lines of a report, per status."""
+    """``templates/verdict.txt.j2``: the closing lines of a report, per status.  The folder
+    is installed as the resource package ``vcgen.templates`` (pyproject.toml)."""
     import jinja2
-    root = Path(__file__).resolve().parent.parent / "templates"
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), keep_trailing_newline=True,
-                             autoescape=False)
+    templates = resources.files("vcgen.templates")
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(
+                                 lambda name: templates.joinpath(name).read_text(encoding="utf-8")),
+                             keep_trailing_newline=True, autoescape=False)
     return env.get_template("verdict.txt.j2")
 
 

@@ -249,13 +249,13 @@ def ints_as_bv(text: str, bits: int = INT_AS_BV_BITS) -> str:
 
 # ------------------------------------------------------------- external solvers
 
-_SERVE = "import sys; sys.path.insert(0, {root!r}); from vcgen.smtserver import serve; sys.exit(serve({name!r}))"
+# run by this interpreter, which imports vcgen from where it is installed (wheel or editable)
+_SERVE = "import sys; from vcgen.smtserver import serve; sys.exit(serve({name!r}))"
 _PY_SOLVERS = {"cvc5": "cvc5", "bitwuzla": "bitwuzla"}  # name -> Python package
 
 
 def _served(name: str) -> list:
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return [sys.executable, "-c", _SERVE.format(root=root, name=name)]
+    return [sys.executable, "-c", _SERVE.format(name=name)]
 
 
 def _short_command(spec: str) -> list | None:

@@ -41,7 +41,6 @@ from vcgen.exitcodes import ExitCode, code_by_name
 KERNEL_SUFFIXES = (".cl", ".cu")
 DEFAULT_TIMEOUT = 300.0
 _KNOWN_GAP = re.compile(r"//\s*known_gap\s*:\s*(.*?)\s*$")
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 
 
 class HeaderError(ValueError):
@@ -208,7 +207,7 @@ def _parse_pattern(path: Path, number: int, line: str) -> re.Pattern[str]:
 
 
 def default_driver() -> list[str]:
-    """The ``gpuverify`` command of this checkout: ``python -m vcgen.driver``."""
+    """The ``gpuverify`` command of this interpreter's installation: ``python -m vcgen.driver``."""
     return [sys.executable, "-m", "vcgen.driver"]
 
 
@@ -218,14 +217,6 @@ def _driver_argv(driver_cmd: str | Sequence[str] | None) -> list[str]:
     if isinstance(driver_cmd, str):
         return shlex.split(driver_cmd)
     return list(driver_cmd)
-
-
-def _child_env() -> dict[str, str]:
-    """Environment with this checkout first on PYTHONPATH, so ``-m vcgen.driver`` works."""
-    env = dict(os.environ)
-    old = env.get("PYTHONPATH")
-    env["PYTHONPATH"] = str(_PACKAGE_ROOT) + (os.pathsep + old if old else "")
-    return env
 
 
 def run_kernel(path: str | os.PathLike[str],
@@ -248,8 +239,7 @@ def run_kernel(path: str | os.PathLike[str],
     start = time.monotonic()
     try:
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, env=_child_env(),
-                                start_new_session=True)
+                                stdin=subprocess.DEVNULL, start_new_session=True)
     except OSError as exc:
         return Outcome(path, header, None, "",
                        error=f"cannot start driver {argv[0]!r}: {exc.strerror or exc}")
