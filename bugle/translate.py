@@ -616,10 +616,19 @@ class Translator:
             cell = self.cell_of(cls)
             return Ptr(self._ident(obj), il.BvLit((off // cell) % (1 << self.P), self.P), cls)
         node = self._node(v, it)
+        if k in (VK.undef_value, VK.poison_value):
+            return self._undefined_pointer(node)
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
+
+    def _undefined_pointer(self, node) -> Ptr:
+        """An ``undef``/``poison`` pointer: any base and any offset (fresh havocked
+        variables, so each thread has its own, never folded to null; DESIGN.md section
+        5.2).  Its points-to class holds null (``_node``), so a dereference ends in the
+        null-pointer check unless the class also holds arrays it may then access."""
+        return Ptr(self.fresh(il.INT), self.fresh(il.BvType(self.P)), self.pts.class_of(node))
 
     def _ident(self, obj) -> il.Expr:
         return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)

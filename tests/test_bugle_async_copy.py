@@ -3,6 +3,7 @@ bugle emits {:async_copy}/wait calls (docs/IL.md), lockstep gives them race sema
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from vcgen.parser import parse_program
 from vcgen.printer import program_str
 from vcgen.typecheck import typecheck
 
-GPUVERIFY = "/tmp/venv/bin/gpuverify"
+GPUVERIFY = str(Path(sys.executable).with_name("gpuverify"))  # this environment's driver
 
 TILE = """
 __kernel void k(__global float *in, __global float *out, __local float *tile) {

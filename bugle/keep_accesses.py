@@ -1,0 +1,170 @@
+"""Keep every access to non-private memory through the optimizer (DESIGN.md section 2.1).
+
+A race is a pair of accesses to one location by two threads, at least one a write, with
+no barrier between them (paper 000, GPUVerify TOPLAS 2014, section 3): a read races
+whether or not its value is used, and a load from a null pointer is an error whether or
+not its value is used.  LLVM's dead-code passes do not see it that way: DCE deletes a
+load whose value is unused (``foo(p);`` where ``foo`` returns ``p[tid]``), and SROA
+deletes the private variable such a value was stored in (``int x = p[tid];``).  The
+rule kept here: **every load and store that may touch non-private memory reaches the
+IL**.  LLVM never deletes or merges a volatile access, so such accesses are marked
+``volatile``; the translator reads a volatile load or store exactly like a plain one
+(``bugle.translate``).  Private memory (``alloca``) is left alone: SROA must still turn
+private variables, also those passed by reference to inlined functions, into registers.
+
+Memory spaces by pointer address space (``ptr addrspace(N)``):
+
+* SPIR (OpenCL): 0 private; 1 global, 2 constant, 3 local; 4 generic (OpenCL 2.0);
+* NVPTX (CUDA): 5 local (private); 1 global, 3 shared, 4 constant; 0 *generic* -- CUDA
+  pointers are generic, and clang's allocas are generic pointers too.
+
+A pointer in a non-private, non-generic space may touch shared memory; a pointer in the
+private space may not; a generic pointer is followed back through ``getelementptr``,
+casts, ``phi`` and ``select`` to the objects it is derived from: ``alloca`` (private),
+globals, constant expressions, kernel arguments, null and ``undef`` (non-private: a
+dereference of null or undef must be checked), and anything else (a pointer loaded from
+memory, returned by a call, an argument of a non-kernel function) is *unknown*.
+
+``bugle.cc.optimize`` marks twice: before the pipeline only accesses that certainly
+touch non-private memory (``certain_only=True``: an unknown pointer may still turn out
+to be a private variable passed by reference, which volatile would keep out of SROA),
+and after always-inline and SROA every access that is not provably private (by then
+private variables are registers and arguments are inlined away).  Atomic loads and
+stores (``load atomic``) are left as they are: LLVM deletes only ``unordered`` ones,
+which C, OpenCL and CUDA never produce.
+"""
+from __future__ import annotations
+
+import ctypes
+from enum import Enum
+
+import llvmlite.binding as llvm
+
+from . import irtext
+
+VK = llvm.ValueKind
+
+# address spaces per target: (private spaces, generic spaces); all others are non-private
+_SPACES = {"spir": ({0}, {4}), "nvptx": ({5}, {0})}
+
+
+class Space(Enum):
+    """What a pointer may point to."""
+    PRIVATE = "private"  # only private memory (allocas)
+    SHARED = "shared"  # possibly memory other threads see (global, local/shared, constant), or null
+    UNKNOWN = "unknown"  # cannot tell yet (see the module docstring)
+
+
+def _join(a: Space, b: Space) -> Space:
+    if Space.SHARED in (a, b):
+        return Space.SHARED
+    if Space.UNKNOWN in (a, b):
+        return Space.UNKNOWN
+    return Space.PRIVATE
+
+
+class PointerSpaces:
+    """The space of every pointer operand of one function, to a least fixpoint over the
+    lattice PRIVATE < UNKNOWN < SHARED (``phi`` cycles start at PRIVATE).  ``target``:
+    ``"spir"`` or ``"nvptx"``; ``is_kernel``: whether the function is a kernel (its pointer
+    arguments are then non-private)."""
+
+    def __init__(self, fn, target: str, is_kernel: bool):
+        self.private, self.generic = _SPACES[target]
+        self.is_kernel = is_kernel
+        self._space: dict = {}  # value address -> Space, pointer-valued instructions
+        sources = []
+        for b in fn.blocks:
+            for inst in b.instructions:
+                srcs = self._sources(inst)
+                if srcs is not None:
+                    sources.append((_address(inst), srcs))
+                    self._space[_address(inst)] = Space.PRIVATE
+        changed = True
+        while changed:
+            changed = False
+            for key, srcs in sources:
+                space = self._space[key]
+                for s in srcs:
+                    space = _join(space, self.of(s))
+                if space is not self._space[key]:
+                    self._space[key] = space
+                    changed = True
+
+    def of(self, v) -> Space:
+        """Space of pointer value ``v`` (an llvmlite ValueRef of this function)."""
+        space = _addrspace(v)
+        if space in self.private:
+            return Space.PRIVATE
+        if space not in self.generic:
+            return Space.SHARED
+        kind = v.value_kind
+        if kind in (VK.global_variable, VK.constant_expr, VK.constant_pointer_null,
+                    VK.undef_value, VK.poison_value):
+            return Space.SHARED
+        if kind == VK.argument:
+            return Space.SHARED if self.is_kernel else Space.UNKNOWN
+        if kind == VK.instruction:
+            return self._space.get(_address(v), Space.UNKNOWN)
+        return Space.UNKNOWN
+
+    @staticmethod
+    def _sources(inst) -> list | None:
+        """Pointers a pointer-valued instruction is derived from ([] for an ``alloca``),
+        or None for instructions whose space is not derived (not pointers, or unknown)."""
+        op = inst.opcode
+        if op == "alloca":
+            return []
+        if not isinstance(irtext.parse_type(str(inst.type))[0], irtext.PtrT):
+            return None
+        ops = list(inst.operands)
+        if op in ("getelementptr", "bitcast", "addrspacecast", "freeze"):
+            return ops[:1]
+        if op == "phi":
+            return ops
+        if op == "select":
+            return ops[1:3]
+        return None  # loaded from memory, returned by a call, inttoptr ...: unknown
+
+
+def _address(v) -> int:
+    """Address of the LLVM value behind a ValueRef (wrappers are recreated on each access)."""
+    return ctypes.cast(v._ptr, ctypes.c_void_p).value
+
+
+def _addrspace(v) -> int:
+    t = irtext.parse_type(str(v.type))[0]
+    return t.addrspace if isinstance(t, irtext.PtrT) else 0
+
+
+def volatile_marks(mod, target: str, kernels: set, certain_only: bool) -> dict:
+    """``{function name: {instruction index}}`` of the loads and stores of ``mod`` (an
+    llvmlite module) to mark volatile; the index counts the function's instructions in
+    order (``irtext.mark_volatile`` takes it).  ``certain_only``: only accesses whose
+    pointer is certainly non-private (else every access not provably private)."""
+    marks: dict = {}
+    for f in mod.functions:
+        if f.is_declaration:
+            continue
+        spaces = PointerSpaces(f, target, f.name in kernels)
+        index = 0
+        for b in f.blocks:
+            for inst in b.instructions:
+                if inst.opcode in ("load", "store"):
+                    ops = list(inst.operands)
+                    space = spaces.of(ops[0] if inst.opcode == "load" else ops[1])
+                    if space is Space.SHARED or (space is Space.UNKNOWN and not certain_only):
+                        marks.setdefault(f.name, set()).add(index)
+                index += 1
+    return marks
+
+
+def keep_accesses(mod, target: str, kernels: set, certain_only: bool):
+    """``mod`` with its accesses to non-private memory marked volatile: the same module if
+    nothing needs marking, else a new llvmlite module parsed from the rewritten text.
+    ``target``: ``"spir"`` or ``"nvptx"``.  RuntimeError if the rewritten text does not
+    parse (an internal error)."""
+    marks = volatile_marks(mod, target, kernels, certain_only)
+    if not marks:
+        return mod
+    return llvm.parse_assembly(irtext.mark_volatile(str(mod), marks))
