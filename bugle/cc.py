@@ -4,8 +4,8 @@
    ``-O1 -disable-llvm-passes`` (``-O0`` would mark everything ``noinline``), line tables,
    our header (``bugle/include/opencl.h`` or ``cuda.h``) force-included;
 2. an llvmlite pass pipeline (``PIPELINE``): ``alwaysinline`` on every non-kernel
-   definition, then always-inliner, SROA, lower-switch, DCE, global DCE, instruction
-   namer, verifier.  Never simplifycfg/instcombine or other passes that exploit undefined
+   definition, then always-inliner, SROA, lower-switch, instruction namer, DCE, global
+   DCE, verifier.  Never simplifycfg/instcombine or other passes that exploit undefined
    behaviour (they would turn a possible null dereference into ``llvm.assume``/
    ``unreachable``).  No pass may delete a load or store of non-private memory (a read
    whose value is unused still races): ``bugle.keep_accesses`` marks them volatile, before
@@ -106,11 +106,14 @@ PIPELINE = (
     ("keep-certain", "mark accesses certainly to non-private memory volatile"),
     ("always-inline", "inline every non-kernel function"),
     ("sroa", "private variables to registers"),
-    ("keep-all", "mark every access not provably private volatile"),
     ("lower-switch", "switch to branches"),
+    # before keep-all: its re-parse starts fresh symbol tables, and the names the namer
+    # gives after it would differ from those of the pipeline without keep-all (solver
+    # models, hence the threads and accesses a report picks, depend on names)
+    ("instnamer", "name every value"),
+    ("keep-all", "mark every access not provably private volatile"),
     ("dce", "dead code elimination"),
     ("globaldce", "drop functions and globals nothing uses"),
-    ("instnamer", "name every value"),
     ("verify", "LLVM's module verifier"),
 )
 STAGES = ("clang",) + tuple(name for name, _ in PIPELINE)
