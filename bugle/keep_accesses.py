@@ -36,6 +36,7 @@ which C, OpenCL and CUDA never produce.
 from __future__ import annotations
 
 import ctypes
+import functools
 from enum import Enum
 
 import llvmlite.binding as llvm
@@ -115,7 +116,7 @@ class PointerSpaces:
         op = inst.opcode
         if op == "alloca":
             return []
-        if not isinstance(irtext.parse_type(str(inst.type))[0], irtext.PtrT):
+        if _addrspace(inst) is None:
             return None
         ops = list(inst.operands)
         if op in ("getelementptr", "bitcast", "addrspacecast", "freeze"):
@@ -132,9 +133,15 @@ def _address(v) -> int:
     return ctypes.cast(v._ptr, ctypes.c_void_p).value
 
 
-def _addrspace(v) -> int:
-    t = irtext.parse_type(str(v.type))[0]
-    return t.addrspace if isinstance(t, irtext.PtrT) else 0
+def _addrspace(v) -> int | None:
+    """Address space of a pointer value's type; None for values that are not pointers."""
+    return _type_addrspace(str(v.type))
+
+
+@functools.lru_cache(maxsize=256)
+def _type_addrspace(type_text: str) -> int | None:
+    t = irtext.parse_type(type_text)[0]
+    return t.addrspace if isinstance(t, irtext.PtrT) else None
 
 
 def volatile_marks(mod, target: str, kernels: set, certain_only: bool) -> dict:
@@ -167,4 +174,8 @@ def keep_accesses(mod, target: str, kernels: set, certain_only: bool):
     marks = volatile_marks(mod, target, kernels, certain_only)
     if not marks:
         return mod
-    return llvm.parse_assembly(irtext.mark_volatile(str(mod), marks))
+    text = str(mod)
+    marked = irtext.mark_volatile(text, marks)
+    if marked == text:  # all of them volatile already (the first marking found them)
+        return mod
+    return llvm.parse_assembly(marked)

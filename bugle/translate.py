@@ -55,7 +55,7 @@ from .bvops import Functions
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, c_type_name,
-                           cell_bytes, natural_cell, space_of)
+                           cell_bytes, natural_cell, pointer_bits, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -154,7 +154,7 @@ class Translator:
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
         self.nvptx = self.triple.startswith("nvptx")
-        self.P = _pointer_bits(mod.data_layout)
+        self.P = pointer_bits(mod.data_layout)
         self.layout = Layout(self.P, mt.structs)
         self.fns = Functions()
         self.calls = Calls(self)
@@ -1450,12 +1450,3 @@ def _float_bits(x: float, w: int) -> int:
     fmt = {16: "<e", 32: "<f", 64: "<d"}[w]
     ifmt = {16: "<H", 32: "<I", 64: "<Q"}[w]
     return struct.unpack(ifmt, struct.pack(fmt, x))[0]
-
-
-def _pointer_bits(layout: str) -> int:
-    """Default-address-space pointer width from a data layout string (LLVM default 64)."""
-    for part in layout.split("-"):
-        m = re.match(r"p0?:(\d+)", part)
-        if m:
-            return int(m.group(1))
-    return 64

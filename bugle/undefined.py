@@ -29,7 +29,7 @@ import re
 
 from . import irtext
 from .irtext import FloatT, IntT, PtrT, VectorT
-from .memory_model import Layout, LayoutError
+from .memory_model import Layout, LayoutError, pointer_bits
 
 MAX_LEAVES = 32
 _ALLOCA = re.compile(
@@ -37,7 +37,6 @@ _ALLOCA = re.compile(
 _LIFETIME_START = re.compile(
     r'call void @llvm\.lifetime\.start\.p\d+\((?:i64 -?\d+, )?ptr(?: addrspace\(\d+\))? '
     r'%("(?:[^"\\]|\\.)*"|[-A-Za-z0-9_.$]+)\)')
-_POINTER_BITS = re.compile(r'-p0?:(\d+)')
 
 
 def havoc_locals(ir_text: str) -> str:
@@ -46,8 +45,7 @@ def havoc_locals(ir_text: str) -> str:
     IRTextError if the module text cannot be read."""
     mt = irtext.parse_module_text(ir_text)
     m = re.search(r'target datalayout = "([^"]*)"', ir_text)
-    bits = _POINTER_BITS.search("-" + m.group(1)) if m else None
-    layout = Layout(int(bits.group(1)) if bits else 64, mt.structs)
+    layout = Layout(pointer_bits(m.group(1)) if m else 64, mt.structs)
     out: list = []
     allocas: dict = {}  # name -> what _alloca_init gives, for the current function
     pending: list = []  # initialisations of the allocas just read: after the last of them
