@@ -25,6 +25,13 @@ globals, constant expressions, kernel arguments, null and ``undef`` (non-private
 dereference of null or undef must be checked), and anything else (a pointer loaded from
 memory, returned by a call, an argument of a non-kernel function) is *unknown*.
 
+One exception: a *load* from an immutable global (an IR ``constant``: OpenCL
+``__constant`` program-scope data, clang's tables of constant initialisers) is not kept.
+Nobody writes such memory, so a read of it never races, and a global is never null; LLVM
+folds such reads to the known initial values (the always-inliner does), which the IL
+could not recover (it does not model initialisers).  With ``--check-array-bounds`` this
+means a folded read outside such a table is not checked.
+
 ``bugle.cc.optimize`` marks twice: before the pipeline only accesses that certainly
 touch non-private memory (``certain_only=True``: an unknown pointer may still turn out
 to be a private variable passed by reference, which volatile would keep out of SROA),
@@ -37,6 +44,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import re
 from enum import Enum
 
 import llvmlite.binding as llvm
@@ -50,29 +58,31 @@ _SPACES = {"spir": ({0}, {4}), "nvptx": ({5}, {0})}
 
 
 class Space(Enum):
-    """What a pointer may point to."""
+    """What a pointer may point to, in the order of the lattice (``_join`` takes the later)."""
     PRIVATE = "private"  # only private memory (allocas)
-    SHARED = "shared"  # possibly memory other threads see (global, local/shared, constant), or null
+    IMMUTABLE = "immutable"  # only private memory or immutable globals (IR ``constant``)
     UNKNOWN = "unknown"  # cannot tell yet (see the module docstring)
+    SHARED = "shared"  # possibly memory other threads see (global, local/shared, constant), or null
+
+
+_ORDER = list(Space)
 
 
 def _join(a: Space, b: Space) -> Space:
-    if Space.SHARED in (a, b):
-        return Space.SHARED
-    if Space.UNKNOWN in (a, b):
-        return Space.UNKNOWN
-    return Space.PRIVATE
+    return max(a, b, key=_ORDER.index)
 
 
 class PointerSpaces:
     """The space of every pointer operand of one function, to a least fixpoint over the
-    lattice PRIVATE < UNKNOWN < SHARED (``phi`` cycles start at PRIVATE).  ``target``:
-    ``"spir"`` or ``"nvptx"``; ``is_kernel``: whether the function is a kernel (its pointer
-    arguments are then non-private)."""
+    lattice PRIVATE < IMMUTABLE < UNKNOWN < SHARED (``phi`` cycles start at PRIVATE).
+    ``target``: ``"spir"`` or ``"nvptx"``; ``is_kernel``: whether the function is a kernel
+    (its pointer arguments are then non-private); ``immutable``: names of the module's
+    IR ``constant`` globals."""
 
-    def __init__(self, fn, target: str, is_kernel: bool):
+    def __init__(self, fn, target: str, is_kernel: bool, immutable: frozenset = frozenset()):
         self.private, self.generic = _SPACES[target]
         self.is_kernel = is_kernel
+        self.immutable = immutable
         self._space: dict = {}  # value address -> Space, pointer-valued instructions
         sources = []
         for b in fn.blocks:
@@ -97,17 +107,30 @@ class PointerSpaces:
         space = _addrspace(v)
         if space in self.private:
             return Space.PRIVATE
-        if space not in self.generic:
-            return Space.SHARED
         kind = v.value_kind
-        if kind in (VK.global_variable, VK.constant_expr, VK.constant_pointer_null,
-                    VK.undef_value, VK.poison_value):
-            return Space.SHARED
-        if kind == VK.argument:
-            return Space.SHARED if self.is_kernel else Space.UNKNOWN
+        if kind == VK.global_variable:
+            return Space.IMMUTABLE if v.name in self.immutable else Space.SHARED
+        if kind == VK.constant_expr:
+            return self._constant_expr(v)
+        derived = Space.UNKNOWN
         if kind == VK.instruction:
-            return self._space.get(_address(v), Space.UNKNOWN)
-        return Space.UNKNOWN
+            derived = self._space.get(_address(v), Space.UNKNOWN)
+        elif kind == VK.argument and self.is_kernel:
+            derived = Space.SHARED
+        elif kind in (VK.constant_pointer_null, VK.undef_value, VK.poison_value):
+            derived = Space.SHARED
+        if space not in self.generic:  # a non-private space: only immutable data is exempt
+            return Space.IMMUTABLE if derived is Space.IMMUTABLE else Space.SHARED
+        return derived
+
+    def _constant_expr(self, v) -> Space:
+        """A pointer constant expression (``getelementptr``/casts of globals): IMMUTABLE if
+        every global it names is immutable, else SHARED (printing one constant is cheap;
+        llvmlite gives no operands of constant expressions)."""
+        names = _GLOBAL_REF.findall(str(v))
+        if names and all((a if a else b) in self.immutable for a, b in names):
+            return Space.IMMUTABLE
+        return Space.SHARED
 
     @staticmethod
     def _sources(inst) -> list | None:
@@ -126,6 +149,22 @@ class PointerSpaces:
         if op == "select":
             return ops[1:3]
         return None  # loaded from memory, returned by a call, inttoptr ...: unknown
+
+
+_GLOBAL_REF = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([-A-Za-z0-9_.$]+))')
+_GLOBAL_KIND = re.compile(r"\b(global|constant)\b")
+
+
+def immutable_globals(mod) -> frozenset:
+    """Names of the IR ``constant`` globals of llvmlite module ``mod`` (the first of the
+    words ``global``/``constant`` after the name says which it is)."""
+    out = set()
+    for g in mod.global_variables:
+        text = str(g)
+        kind = _GLOBAL_KIND.search(text, text.index(" = ") + 3 if " = " in text else 0)
+        if kind and kind.group(1) == "constant":
+            out.add(g.name)
+    return frozenset(out)
 
 
 def _address(v) -> int:
@@ -150,20 +189,28 @@ def volatile_marks(mod, target: str, kernels: set, certain_only: bool) -> dict:
     order (``irtext.mark_volatile`` takes it).  ``certain_only``: only accesses whose
     pointer is certainly non-private (else every access not provably private)."""
     marks: dict = {}
+    immutable = immutable_globals(mod)
     for f in mod.functions:
         if f.is_declaration:
             continue
-        spaces = PointerSpaces(f, target, f.name in kernels)
+        spaces = PointerSpaces(f, target, f.name in kernels, immutable)
         index = 0
         for b in f.blocks:
             for inst in b.instructions:
-                if inst.opcode in ("load", "store"):
-                    ops = list(inst.operands)
-                    space = spaces.of(ops[0] if inst.opcode == "load" else ops[1])
-                    if space is Space.SHARED or (space is Space.UNKNOWN and not certain_only):
-                        marks.setdefault(f.name, set()).add(index)
+                if inst.opcode in ("load", "store") and _keep(inst, spaces, certain_only):
+                    marks.setdefault(f.name, set()).add(index)
                 index += 1
     return marks
+
+
+def _keep(inst, spaces: PointerSpaces, certain_only: bool) -> bool:
+    """Must this load or store be marked volatile?  (A store to immutable memory is kept:
+    it is an error for the translator to see, not something to fold away.)"""
+    ops = list(inst.operands)
+    space = spaces.of(ops[0] if inst.opcode == "load" else ops[1])
+    if space is Space.IMMUTABLE and inst.opcode == "store":
+        space = Space.SHARED
+    return space is Space.SHARED or (space is Space.UNKNOWN and not certain_only)
 
 
 def keep_accesses(mod, target: str, kernels: set, certain_only: bool):

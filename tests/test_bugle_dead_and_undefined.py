@@ -118,6 +118,34 @@ def test_volatile_marks_certain_only_and_all():
     assert volatile_marks(mod, "nvptx", set(), certain_only=True) == {}
 
 
+IMMUTABLE_IR = SPIR + """
+@table = addrspace(2) constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
+@data = addrspace(2) global [4 x i32] zeroinitializer
+
+define spir_kernel void @k(i32 %i) {
+entry:
+  %t = getelementptr [4 x i32], ptr addrspace(2) @table, i32 0, i32 %i
+  %a = load i32, ptr addrspace(2) %t
+  %b = load i32, ptr addrspace(2) getelementptr ([4 x i32], ptr addrspace(2) @table, i32 0, i32 1)
+  %d = getelementptr [4 x i32], ptr addrspace(2) @data, i32 0, i32 %i
+  %c = load i32, ptr addrspace(2) %d
+  store i32 0, ptr addrspace(2) %t
+  ret void
+}
+"""
+
+
+def test_loads_of_immutable_globals_are_not_kept():
+    """A read of an IR ``constant`` global never races and is never null: LLVM may fold
+    it to the initial value (the IL does not model initialisers).  A store to it is kept."""
+    mod = llvm.parse_assembly(IMMUTABLE_IR)
+    spaces = PointerSpaces(mod.get_function("k"), "spir", True, frozenset({"table"}))
+    v = _values(mod.get_function("k"))
+    assert spaces.of(v["t"]) is Space.IMMUTABLE and spaces.of(v["d"]) is Space.SHARED
+    # 0 gep, 1 load table[i], 2 load table[1], 3 gep, 4 load data[i], 5 store table[i]
+    assert volatile_marks(mod, "spir", {"k"}, certain_only=False) == {"k": {4, 5}}
+
+
 # ------------------------------------------------------------------ text rewriting
 
 def test_as_volatile_and_mark_volatile():
