@@ -11,6 +11,8 @@ from vcgen.cli import ExitCodeGroup
 from vcgen.exitcodes import ExitCode, ToolError
 from vcgen.fileio import read_text, write_text
 
+from .cc import STAGES
+
 
 def _fail(e: ToolError) -> None:
     click.echo(str(e), err=True)
@@ -32,11 +34,15 @@ def main() -> None:
               help="Override the language chosen from the suffix (.cl/.cu).")
 @click.option("--clang-opt", "clang_opts", multiple=True, metavar="OPT",
               help="Option passed through to clang -cc1, e.g. --clang-opt=-cl-std=CL2.0 (repeatable).")
-def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clang_opts) -> None:
+@click.option("--stop-after", "stop_after", type=click.Choice(STAGES), default="verify",
+              show_default=True, help="Print the module after this stage of the pipeline "
+              "(clang = clang's output; see bugle.cc.PIPELINE).")
+def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clang_opts,
+       stop_after: str) -> None:
     """Compile KERNEL (.cl or .cu) to optimized LLVM IR text."""
     from .cc import compile_kernel
     try:
-        ir = compile_kernel(kernel, language, defines, includes, spir64, clang_opts)
+        ir = compile_kernel(kernel, language, defines, includes, spir64, clang_opts, stop_after)
         write_text(output, ir, kernel)
     except ToolError as e:
         _fail(e)

@@ -55,7 +55,7 @@ from .cc import INCLUDE_DIR
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, c_type_name,
-                           cell_bytes, natural_cell, space_of)
+                           cell_bytes, natural_cell, pointer_bits, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -154,7 +154,7 @@ class Translator:
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
         self.nvptx = self.triple.startswith("nvptx")
-        self.P = _pointer_bits(mod.data_layout)
+        self.P = pointer_bits(mod.data_layout)
         self.layout = Layout(self.P, mt.structs)
         self.fns = Functions()
         self.calls = Calls(self)
@@ -616,10 +616,19 @@ class Translator:
             cell = self.cell_of(cls)
             return Ptr(self._ident(obj), il.BvLit((off // cell) % (1 << self.P), self.P), cls)
         node = self._node(v, it)
+        if k in (VK.undef_value, VK.poison_value):
+            return self._undefined_pointer(node)
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
+
+    def _undefined_pointer(self, node) -> Ptr:
+        """An ``undef``/``poison`` pointer: any base and any offset (fresh havocked
+        variables, so each thread has its own, never folded to null; DESIGN.md section
+        5.2).  Its points-to class holds null (``_node``), so a dereference ends in the
+        null-pointer check unless the class also holds arrays it may then access."""
+        return Ptr(self.fresh(il.INT), self.fresh(il.BvType(self.P)), self.pts.class_of(node))
 
     def _ident(self, obj) -> il.Expr:
         return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)
@@ -1440,12 +1449,3 @@ def _float_bits(x: float, w: int) -> int:
     fmt = {16: "<e", 32: "<f", 64: "<d"}[w]
     ifmt = {16: "<H", 32: "<I", 64: "<Q"}[w]
     return struct.unpack(ifmt, struct.pack(fmt, x))[0]
-
-
-def _pointer_bits(layout: str) -> int:
-    """Default-address-space pointer width from a data layout string (LLVM default 64)."""
-    for part in layout.split("-"):
-        m = re.match(r"p0?:(\d+)", part)
-        if m:
-            return int(m.group(1))
-    return 64
