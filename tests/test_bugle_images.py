@@ -3,6 +3,7 @@ image arguments, reads, writes and queries, and race verdicts end to end."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from vcgen.parser import parse_program
 from vcgen.printer import program_str
 from vcgen.typecheck import typecheck
 
-GPUVERIFY = "/tmp/venv/bin/gpuverify"
+GPUVERIFY = str(Path(sys.executable).with_name("gpuverify"))
 CL20 = "--clang-opt=-cl-std=CL2.0"
 
 BLUR = """
