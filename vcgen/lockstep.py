@@ -432,8 +432,10 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                 self._assume(c, preds)
             elif isinstance(c, il.Assert):
                 if il.has_attr(c.attrs, "user_invariant"):
-                    if b.label not in self.headers:
-                        raise ToolError(f"{_where(c.attrs)}error: user-specified invariant does not appear at loop head",
+                    # at the loop head means in the header block, and not evaluated through
+                    # short-circuit operators (bugle's {:short_circuit}; docs/IL.md)
+                    if b.label not in self.headers or il.has_attr(c.attrs, "short_circuit"):
+                        raise ToolError(f"{_where(c.attrs)}user-specified invariant does not appear at loop head",
                                         ExitCode.GPUVERIFYVCGEN_ERROR)
                     continue  # hoisted to the loop head by _loop
                 glob = il.has_attr(c.attrs, "global_annotation")
