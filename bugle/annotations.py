@@ -310,16 +310,38 @@ class Annotations:
         tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_assert")) + glob))
 
     def _requires(self, inst, it, arg, loc, glob: tuple) -> None:
+        """A kernel's ``__requires``: ``requires e`` (assumed); in the entry of a modular
+        function check (``bugle.modular``): ``assume {:precondition} e`` where it is (the
+        arguments are locals there); in an inlined function: ``assert {:precondition}
+        {:call_site FILE, L, C} e`` checked at the call (reported at the call, with a note
+        pointing at the precondition)."""
         tr = self.tr
         if self._in_kernel(it):
             if not tr._postdominates_entry(self.block_of[inst.name]):
                 raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
+            if tr.entry is not None:
+                e = self.expr(arg, loc, eager=bool(glob))
+                tr.emit(il.Assume(e, (il.Attr("precondition"),) + glob))
+                return
             e = self.expr(arg, loc, leaf=lambda v: self._pure_leaf(v, "__requires"), eager=True)
             tr.requires.append(il.Spec("requires", e, attrs=(tr.sourceloc(loc),) + glob))
             return
         e = self.expr(arg, loc, eager=bool(glob))
         tr.marker(loc)
-        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob))
+        site = self._call_site(it)
+        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob
+                          + ((il.Attr("call_site", tr.sourceloc(site).args),) if site else ())))
+
+    def _call_site(self, it) -> tuple | None:
+        """``(file, line, column)`` of the call that inlined the function of ``it``."""
+        tr = self.tr
+        site = tr.mt.location(self._inline_key(it))
+        if site is None:
+            return None
+        f, line, col = site
+        if tr.source_path and (f is None or f == tr.main_file):
+            f = tr.source_path
+        return (f or tr.source_path or tr.main_file or "?", line, col)
 
     def _pure_leaf(self, v, what: str) -> il.Expr:
         from .translate import _NotPure

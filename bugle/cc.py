@@ -92,12 +92,16 @@ def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = 
     return r.stdout
 
 
-def optimize(ir_text: str) -> str:
+def optimize(ir_text: str, keep_functions: bool = False) -> str:
     """Run the bugle pipeline on IR text; returns the optimized IR text.
 
+    ``keep_functions`` (``--no-inline``): the functions verified on their own
+    (``bugle.modular.checked_functions``) keep their definitions (their calls are still
+    inlined, and so are the calls in them).
     ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result.
     """
     from .annotations import mark_returns
+    from .modular import checked_functions
     # OpenCL event_t is an opaque target type that llvmlite cannot read; bugle models
     # events as i32 bit sets of async copy sites (bugle.async_copy).
     ir_text = ir_text.replace(EVENT_TYPE, "i32")
@@ -107,10 +111,12 @@ def optimize(ir_text: str) -> str:
     except RuntimeError as e:
         raise ToolError(f"optimizer: cannot parse IR: {e}", ExitCode.OPT_ERROR) from None
     kernels = _kernel_names(ir_text)
+    kept = set(checked_functions(ir_text)) if keep_functions else set()
     for f in mod.functions:
         if not f.is_declaration and f.name not in kernels:
             f.add_function_attribute("alwaysinline")
-            f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
+            if f.name not in kept:
+                f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
     pb = llvm.create_pass_builder(None, llvm.create_pipeline_tuning_options())
     mpm = llvm.create_new_module_pass_manager()
     mpm.add_always_inliner_pass()
@@ -137,12 +143,12 @@ def _kernel_names(ir_text: str) -> set:
 
 
 def compile_kernel(path: str, language: str | None = None, defines=(), includes=(),
-                   spir64: bool = False, clang_opts=()) -> str:
+                   spir64: bool = False, clang_opts=(), keep_functions: bool = False) -> str:
     """Source file -> optimized LLVM IR text (the ``bugle cc`` output).
 
     ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories;
-    ``clang_opts``: extra clang ``-cc1`` options.
+    ``clang_opts``: extra clang ``-cc1`` options; ``keep_functions``: see ``optimize``.
     Raises ToolError (exit codes 1, 2 or 3).
     """
     lang = language_of(path, language)
-    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts))
+    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts), keep_functions)

@@ -453,8 +453,11 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         self._warp_clear(None, end=True)
 
     def _assume(self, c: il.Assume, preds: dict) -> None:
+        """Per thread: ``enabled => e`` (the ``__global_`` forms: ``e`` whether enabled or not)."""
+        glob = il.has_attr(c.attrs, "global_annotation")
         for t in self.ann_threads(c.expr):
-            self.emit(il.Assume(il.implies(preds[t], self.ann(c.expr, t, preds))))
+            e = self.ann(c.expr, t, preds)
+            self.emit(il.Assume(e if glob else il.implies(preds[t], e)))
 
     def _havoc_var(self, v: str, preds: dict) -> None:
         ty = self.local_types.get(v)
