@@ -24,8 +24,8 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 
 Parts in their own modules (mixins of ``Lockstep``): ``vcgen.annotation_queries`` (the
 two-thread annotation queries), ``vcgen.async_copies`` (``async_work_group_copy``),
-``vcgen.warps`` (``--warp-sync``, ``__syncwarp``, shuffles, votes); shared names in
-``vcgen.twothread``.
+``vcgen.warps`` (``--warp-sync``, ``__syncwarp``, shuffles, votes), ``vcgen.tickets``
+(distinct tickets from atomic counters); shared names in ``vcgen.twothread``.
 """
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ from .prelude import bv_decl
 from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
 from .twothread import DIMS, INT, ArrayInfo, _atomic_array, _loc_key, _space, _where, error  # noqa: F401
 from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
+from .tickets import TicketOps, ticket_arrays
 from .warps import WarpOps
 
 
@@ -63,7 +64,7 @@ class LockstepOptions:
     check_array_bounds: bool = False  # {:array_bounds} checks on arrays with {:elem_count}
 
 
-class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
+class Lockstep(AnnotationQueries, AsyncCopies, WarpOps, TicketOps):
     """Builds the two-thread program; see the module docstring."""
 
     def __init__(self, prog: il.Program, opts: LockstepOptions):
@@ -117,6 +118,7 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         self.async_sites = async_sites(self.kernel)  # site number -> AsyncSite
         self.written_arrays = written_arrays(self.kernel) & set(self.arrays)
         self.distinct_pair = two_threads_exist(opts)
+        self.ticket_arrays = ticket_arrays(self.kernel, self.arrays)  # DESIGN.md 5.9, vcgen.tickets
         self.write_widths = write_widths(self.kernel, set(self.arrays))  # (label, cmd index) -> cells
         widths: dict = {}
         for (label, i), w in self.write_widths.items():
@@ -620,7 +622,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
     def _atomic(self, c: il.Call, preds: dict, loc) -> None:
         """An atomic read-modify-write (DESIGN.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves
-        that element of the thread's own copy arbitrary."""
+        that element of the thread's own copy arbitrary -- except that a ticket counter
+        (``vcgen.tickets``) never returns one value to both threads."""
         name = _atomic_array(c)
         if name not in self.arrays:
             raise error(f"atomic on unknown array {name}")
@@ -642,6 +645,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                 self.emit(il.Assign((il.MapLhs(m, i),), (il.ite(preds[t], h, il.MapSelect(il.Var(m), i)),)))
         for out in c.outs:
             self._havoc_var(out, preds)
+            if name in self.ticket_arrays:
+                self._tickets(a, out, preds)
 
     def _call(self, c: il.Call, preds: dict, loc) -> None:
         if _atomic_array(c) is not None:
