@@ -12,7 +12,8 @@
 // CHECK: havoc $i, $a, $v$offset;
 // CHECK: assume {:precondition} $cmp;
 // CHECK: $arrayidx := BV32_ADD($v$offset, $i);
-// CHECK: $$v[$arrayidx] :=
+// CHECK-NEXT: assume {:sourceloc
+// CHECK-NEXT: $i4 := $$v[$arrayidx];
 // INLINED-NOT: define {{.*}}@scale_at(
 void scale_at(__global float *v, int i, float a) {
   __requires(i >= 0);
