@@ -99,3 +99,18 @@ BENIGN = """__kernel void k(__global char *B, __local int *L, __global int *G) {
 def test_benign_write_write_races(tmp_path, body, flags, code, expect):
     got, out = verify(tmp_path, BENIGN.replace("BODY", body), "--local_size=64", "--num_groups=2", *flags)
     assert got == code and expect in out, out
+
+
+def test_uninitialised_private_memory_differs_between_threads(tmp_path):
+    """A private array starts with arbitrary contents in each thread: copying an
+    uninitialised one into one shared cell is not a benign same-value write (GPUVerify's
+    CUDA/memcpy/fail_arrayofstruct); a struct argument passed by value is the same in all
+    threads."""
+    code, out = verify(tmp_path, """typedef struct { short x, y; } pair_t;
+__kernel void k(__global pair_t *pairs) { pair_t fresh; pairs[42] = fresh; }""",
+                       "--local_size=2", "--num_groups=1")
+    assert code == NOT_VERIFIED and "write-write race on" in out, out
+    code, out = verify(tmp_path, """typedef struct { short x, y; } pair_t;
+__kernel void k(__global pair_t *pairs, pair_t given) { pairs[42] = given; }""",
+                       "--local_size=2", "--num_groups=1")
+    assert code == VERIFIED, out

@@ -34,3 +34,30 @@ def tickets(tmp_path, body: str) -> set:
 ])
 def test_ticket_arrays(tmp_path, body, expected):
     assert tickets(tmp_path, body) == expected
+
+
+def run(tmp_path, src: str, *flags: str) -> tuple:
+    import subprocess
+    import sys
+    from pathlib import Path
+    k = tmp_path / "k.cl"
+    k.write_text(src)
+    p = subprocess.run([sys.executable, "-m", "vcgen.driver", "--local_size=64", "--num_groups=4", *flags, str(k)],
+                       capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+LOCAL_COUNTER = """__kernel void k(__local uint *c, __global uint *out) {
+  out[atomic_inc(c)] = get_global_id(0);
+}"""
+
+
+def test_group_shared_counter_is_one_counter_per_group(tmp_path):
+    """Every group has its own __local counter: tickets are distinct within a group only
+    (GPUVerify's refined_atomic_abstraction/bad_local_counters)."""
+    code, out = run(tmp_path, LOCAL_COUNTER)
+    assert code == 6 and "write-write race on out" in out, out
+    code, out = run(tmp_path, LOCAL_COUNTER, "--only-intra-group")
+    assert code == 0, out
+    code, out = run(tmp_path, LOCAL_COUNTER.replace("__local uint *c", "__global uint *c"))
+    assert code == 0, out

@@ -5,7 +5,8 @@ ticket counters hand out distinct tickets).
 An array used *only* by one monotonic kind of atomic on one element -- every access an
 ``add`` of a positive constant (``atomic_inc``, ``atomicAdd(c, 1)``) or every access a
 ``sub`` of one (``atomic_dec``) -- is a ticket counter: distinct calls return distinct
-values, so ``out[atomic_inc(count)] = v`` writes distinct cells.  The lock-step keeps, per
+values, so ``out[atomic_inc(count)] = v`` writes distinct cells (for a ``__local`` counter: within
+one group; each group has its own counter).  The lock-step keeps, per
 thread ``t`` and ticket array ``A``, a ghost set ``_TICKETS_A$t: [bvW]bool`` of the values
 returned to ``t`` and assumes that a value returned to one thread was never returned to
 the other.  The sets start (and, at loop heads, become) arbitrary; every assumption then
@@ -67,12 +68,16 @@ class TicketOps:
 
     def _tickets(self, a, out: str, preds: dict) -> None:
         """After the atomic on ticket array ``a`` returned ``out`` (per thread): each
-        enabled thread's ticket is new to the other thread's set, then joins its own."""
+        enabled thread's ticket is new to the other thread's set, then joins its own.  A
+        group-shared counter is one counter per group: only threads of one group share
+        it, so only they get distinct tickets."""
         if not self.is_dup(out):
             return  # an atomic's result is never uniform; nothing to refine otherwise
         sets = {t: self.glob(f"_TICKETS_{a.name}${t}", il.MapType(a.rng, il.BOOL)) for t in (1, 2)}
+        shared = self.same_group() if a.space == "group_shared" else il.TRUE
         for t in (1, 2):
             mine = il.Var(self.name(out, t))
-            self.emit(il.Assume(il.implies(preds[t], il.not_(il.MapSelect(sets[3 - t], mine)))))
+            cond = il.and_all(x for x in (preds[t], shared) if x != il.TRUE)
+            self.emit(il.Assume(il.implies(cond, il.not_(il.MapSelect(sets[3 - t], mine)))))
             self.emit(il.Assign((il.MapLhs(sets[t].name, mine),),
                                 (il.ite(preds[t], il.TRUE, il.MapSelect(sets[t], mine)),)))
