@@ -4,7 +4,8 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 4.1) on unstructured control flow (DESIGN.md section 5):
 
 * **Ids.** Two threads with symbolic local and group ids constrained by ``axiom``s to the
-  launch configuration and distinct when the launch has two threads (DESIGN.md 5.1); the constraints are symmetric.
+  launch configuration and distinct when the launch has two threads (DESIGN.md 5.1); the
+  constraints are symmetric.
 * **Predication.**  Each thread ``t`` has a program counter ``cur$t`` over the block
   numbers of a loop-aware linear order (``vcgen.loopnest``).  Blocks run in that order;
   a block is enabled for thread ``t`` when ``cur$t`` is its number (``p$t``).  A
@@ -120,13 +121,17 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps, TicketOps):
         self.distinct_pair = two_threads_exist(opts)
         self.ticket_arrays = ticket_arrays(self.kernel, self.arrays)  # DESIGN.md 5.9, vcgen.tickets
         self.write_widths = write_widths(self.kernel, set(self.arrays))  # (label, cmd index) -> cells
+        self.mixed_widths = self._mixed_width_arrays()
+        self.candidates = CandidateFactory(self)
+
+    def _mixed_width_arrays(self) -> set:
+        """Arrays whose logged writes need their width (DESIGN.md 5.8): those written at
+        several widths, and those an async copy also writes (``COPY_WIDTH``)."""
         widths: dict = {}
         for (label, i), w in self.write_widths.items():
             widths.setdefault(self.src[label].cmds[i].lhss[0].name, set()).add(w)
-        # arrays written at several widths (or by async copies) log the width of each write
-        self.mixed_widths = {a for a, ws in widths.items() if len(ws) > 1} | \
+        return {a for a, ws in widths.items() if len(ws) > 1} | \
             {x.dst for x in self.async_sites.values() if x.dst in widths}
-        self.candidates = CandidateFactory(self)
 
     # ---------------------------------------------------------------- naming helpers
 
