@@ -133,7 +133,7 @@ _LLVM_PASSES = {
 }
 
 
-def optimize(ir_text: str, stop_after: str = "verify") -> str:
+def optimize(ir_text: str, stop_after: str = "verify", keep_functions: bool = False) -> str:
     """Run the bugle pipeline (``PIPELINE``) on IR text up to and including the stage
     ``stop_after``; returns the IR text.  ``stop_after="clang"`` runs nothing.
 
@@ -143,6 +143,7 @@ def optimize(ir_text: str, stop_after: str = "verify") -> str:
     from .annotations import mark_returns
     from . import irtext
     from .keep_accesses import keep_accesses
+    from .modular import checked_functions
     from .undefined import havoc_locals
     if stop_after not in STAGES:
         raise ValueError(f"unknown pipeline stage {stop_after!r} (one of {', '.join(STAGES)})")
@@ -164,10 +165,12 @@ def optimize(ir_text: str, stop_after: str = "verify") -> str:
         raise ToolError(f"optimizer: cannot parse IR: {e}", ExitCode.OPT_ERROR) from None
     kernels = _kernel_names(ir_text)
     target = "nvptx" if mod.triple.startswith("nvptx") else "spir"
+    kept = set(checked_functions(ir_text)) if keep_functions else set()
     for f in mod.functions:
         if not f.is_declaration and f.name not in kernels:
             f.add_function_attribute("alwaysinline")
-            f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
+            if f.name not in kept:
+                f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
     try:
         for name, _ in PIPELINE[1:]:
             if name.startswith("keep-"):
@@ -199,13 +202,15 @@ def _kernel_names(ir_text: str) -> set:
 
 
 def compile_kernel(path: str, language: str | None = None, defines=(), includes=(),
-                   spir64: bool = False, clang_opts=(), stop_after: str = "verify") -> str:
+                   spir64: bool = False, clang_opts=(), stop_after: str = "verify",
+                   keep_functions: bool = False) -> str:
     """Source file -> optimized LLVM IR text (the ``bugle cc`` output).
 
     ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories;
     ``clang_opts``: extra clang ``-cc1`` options; ``stop_after``: the last stage to run
-    (``STAGES``; the default runs them all).
+    (``STAGES``; the default runs them all); ``keep_functions``: see ``optimize``.
     Raises ToolError (exit codes 1, 2 or 3).
     """
     lang = language_of(path, language)
-    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts), stop_after)
+    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts), stop_after,
+                    keep_functions)

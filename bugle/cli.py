@@ -37,12 +37,15 @@ def main() -> None:
 @click.option("--stop-after", "stop_after", type=click.Choice(STAGES), default="verify",
               show_default=True, help="Print the module after this stage of the pipeline "
               "(clang = clang's output; see bugle.cc.PIPELINE).")
+@click.option("--no-inline", "no_inline", is_flag=True,
+              help="Keep the functions verified on their own against their contracts (bugle.modular).")
 def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clang_opts,
-       stop_after: str) -> None:
+       stop_after: str, no_inline: bool) -> None:
     """Compile KERNEL (.cl or .cu) to optimized LLVM IR text."""
     from .cc import compile_kernel
     try:
-        ir = compile_kernel(kernel, language, defines, includes, spir64, clang_opts, stop_after)
+        ir = compile_kernel(kernel, language, defines, includes, spir64, clang_opts, stop_after,
+                            keep_functions=no_inline)
         write_text(output, ir, kernel)
     except ToolError as e:
         _fail(e)
@@ -53,13 +56,15 @@ def cc(kernel: str, output: str, defines, includes, spir64: bool, language, clan
 @click.option("-o", "--output", default="-", show_default=True, help="IL output file ('-' = stdout).")
 @click.option("--kernel", default=None, help="Kernel to translate (source name); needed if several.")
 @click.option("--source", "source", default=None, help="Source file name for {:sourceloc} attributes.")
-def translate(ir_file: str, output: str, kernel, source) -> None:
+@click.option("--function", "function", default=None,
+              help="Translate this non-kernel function as the entry of its modular check (needs `bugle cc --no-inline`).")
+def translate(ir_file: str, output: str, kernel, source, function) -> None:
     """Translate LLVM IR (from `bugle cc`) into the one-thread IL (.gbpl)."""
     from vcgen.printer import program_str
 
     from .translate import translate_ir
     try:
-        prog = translate_ir(read_text(ir_file), kernel, source)
+        prog = translate_ir(read_text(ir_file), kernel, source, function=function)
         write_text(output, program_str(prog), ir_file)
     except ToolError as e:
         _fail(e)

@@ -47,6 +47,7 @@ from .annotations import ALL as ANNOTATION_CALLS
 from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
+from .modular import FunctionEntry, find_function
 from .images import Images
 from .atomics import Atomics
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
@@ -111,12 +112,15 @@ def parse_module(ir_text: str):
     return mod
 
 
-def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None) -> il.Program:
+def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None,
+                 function: str | None = None) -> il.Program:
     """Translate LLVM IR text (from ``bugle cc``) into the one-thread IL program.
 
     ``kernel``: the kernel's source (debug-info) or LLVM name; required only when the
     module has several kernels.  ``source_path``: the file name to use in
-    ``{:sourceloc}`` attributes for locations in the main source file.
+    ``{:sourceloc}`` attributes for locations in the main source file.  ``function``:
+    instead of a kernel, the entry of the modular check of this non-kernel function
+    (``bugle.modular``, ``--no-inline``).
     Raises ToolError: BUGLE_ERROR (4) for unsupported constructs or bad IR.
     """
     mod = parse_module(ir_text)
@@ -124,6 +128,9 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
         mt = irtext.parse_module_text(str(mod))
     except irtext.IRTextError as e:
         raise BugleError(f"cannot read the module text: {e}") from None
+    if function is not None:
+        fn, ft = find_function(mod, mt, function)
+        return Translator(mod, mt, fn, ft, source_path, function_entry=True).run()
     fn, ft = _find_kernel(mod, mt, kernel)
     return Translator(mod, mt, fn, ft, source_path).run()
 
@@ -149,7 +156,8 @@ def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
 class Translator:
     """Translates one kernel function; ``run()`` returns the IL program."""
 
-    def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path):
+    def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path,
+                 function_entry: bool = False):
         self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
@@ -189,6 +197,7 @@ class Translator:
         self.allocas: set = set()
         self._type_cache: dict = {}
         self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
+        self.entry = FunctionEntry(self) if function_entry else None  # --no-inline check (bugle.modular)
 
     # ================================================================ driver
     def run(self) -> il.Program:
@@ -196,9 +205,13 @@ class Translator:
         self._check_calls_inlined()
         self._analyze_pointers()
         params = self._params()
+        if self.entry is not None:
+            self.entry.prepare()
         self.annots.prescan()
         for n, (label, insts) in enumerate(self.walk):
             self._start(self._label(label))
+            if n == 0 and self.entry is not None:
+                self.entry.emit_entry()
             self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
@@ -621,6 +634,8 @@ class Translator:
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
+        if k == VK.argument and self.entry is not None and v.name in self.entry.offsets:
+            return Ptr(self._ident(node), self.entry.offset(v.name), cls)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
 
     def _undefined_pointer(self, node) -> Ptr:
@@ -1235,6 +1250,9 @@ class Translator:
             if not isinstance(t, (IntT, FloatT)):
                 raise BugleError(f"kernel parameter {a.name} of type {a.type} is not supported",
                                  self._kernel_loc())
+            if self.entry is not None:  # a function's argument: arbitrary per thread
+                self.values[a.name] = self.entry.scalar(a, self.il_type(t))
+                continue
             n = self.vname(a.name)
             params.append((n, self.il_type(t)))
             self.values[a.name] = il.Var(n)
@@ -1346,10 +1364,14 @@ class Translator:
         attrs = (il.Attr("kernel"), il.Attr("source_name", (self.kname,)),
                  il.Attr("language", (self.language,)), il.Attr("source_file", (src_file,)),
                  il.Attr("source_params", tuple(x for p in self.source_params for x in p)))
+        blocks = self.blocks
+        if self.entry is not None:
+            attrs += (il.Attr("function_entry"),)
+            blocks = self.entry.wrap(blocks)
         modifies = tuple(a.name for a in arrays if a.space != "private" and a.name in self.written)
         proc = il.ProcedureDecl("$" + _sanitize(self.kname), tuple(params), (), tuple(self.requires),
                                 modifies, attrs, tuple(private) + tuple(self.locals.values()),
-                                tuple(self.blocks))
+                                tuple(blocks))
         decls.append(proc)
         return il.Program(tuple(decls))
 

@@ -1,7 +1,7 @@
 """Print the flags of a kernel's test header that one stage command takes.
 
 Used by the Makefile's stage rules: ``python tests/header_flags.py lockstep k.cl``.
-Stages: cc (-D, -I, --spir64, --clang-opt), translate (--kernel), abstract (abstraction choice),
+Stages: cc (-D, -I, --spir64, --clang-opt, --no-inline), translate (--kernel), abstract (abstraction choice),
 lockstep (launch sizes and checks), houdini / verify (solver flags), all (everything).
 """
 import sys
@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vcgen.testsuite import parse_header  # noqa: E402
 
 STAGE_FLAGS = {
-    "cc": ("-D", "-I", "--spir64", "--clang-opt"),
+    "cc": ("-D", "-I", "--spir64", "--clang-opt", "--no-inline"),
     "translate": ("--kernel",),
     "abstract": ("--equality-abstraction", "--adversarial-abstraction"),
     "lockstep": ("--local_size", "--num_groups", "--global_size", "--blockDim", "--gridDim", "--global_offset",

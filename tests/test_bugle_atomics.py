@@ -374,3 +374,16 @@ def test_atomic_on_constant_memory_is_an_error(tmp_path):
         translate_ir(compile_kernel(str(f)))
     assert e.value.code == ExitCode.BUGLE_ERROR
     assert "constant memory" in str(e.value) and "const.cu:3:22" in str(e.value)
+
+
+def test_forced_equality_abstraction_rejects_atomics(tmp_path):
+    """GPUVerify rejects ``--equality-abstraction`` on a kernel with atomics (exit 5, its
+    message); without the flag the same kernel verifies."""
+    f = tmp_path / "k.cl"
+    f.write_text("__kernel void k(__local int *A) { atomic_inc(A); }")
+    run = [sys.executable, "-m", "vcgen.driver", "--local_size=64", "--num_groups=1", str(f)]
+    p = subprocess.run(run + ["--equality-abstraction"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == ExitCode.GPUVERIFYVCGEN_ERROR
+    assert "GPUVerify: error: --equality-abstraction cannot be used with atomics." in p.stdout + p.stderr
+    p = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr

@@ -130,9 +130,7 @@ def run(kernel: str, o: dict) -> int:
 
     Raises ToolError for every failure that has its own exit code.
     """
-    from .abstract import choose_abstraction
     from .cli import lockstep_options
-    from .lockstep import lockstep
 
     ext = Path(kernel).suffix
     lang = LANGS.get(ext)
@@ -151,10 +149,12 @@ def run(kernel: str, o: dict) -> int:
         click.echo(f"warning: --warp-sync={o['warp_sync']} assumes the threads of a warp execute in lock-step "
                    "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
     source = kernel
+    no_inline = o["no_inline"] and lang in ("opencl", "cuda", "llvm")
     if lang in ("opencl", "cuda"):
         from bugle.cc import compile_kernel
         ir = times.run("clang", compile_kernel, kernel, language=lang, defines=o["defines"],
-                       includes=o["includes"], spir64=o["spir64"], clang_opts=o["clang_opts"])
+                       includes=o["includes"], spir64=o["spir64"], clang_opts=o["clang_opts"],
+                       keep_functions=no_inline)
         if keep:
             fileio.write_text(_temp_path(kernel, ".ll"), ir)
     if lang in ("opencl", "cuda", "llvm"):
@@ -174,30 +174,21 @@ def run(kernel: str, o: dict) -> int:
             fileio.write_text(_temp_path(kernel, ".gbpl"), printer.program_str(prog), kernel)
         if o["stop_at_gbpl"]:
             return 0
-        prog = fixed
-        prog = times.run("abstract", choose_abstraction, prog, o["force_abstraction"] or
-                         ("adversarial" if o["only_divergence"] else None))
-        prog = times.run("lockstep", lockstep, prog, lopts)
-        prog = splice(prog, o["boogie_file"])
+        prog = _two_thread(fixed, o, lopts, times)
         if keep or o["stop_at_bpl"]:
             fileio.write_text(_temp_path(kernel, ".bpl"), printer.program_str(prog), kernel)
         if o["stop_at_bpl"]:
             return 0
-    from .houdini import run_houdini
     from .report import render_report
-    from .verify import VerifyOptions, verify_program
+    from .verify import VerifyOptions
     solver = None if o["solver"] in (None, "z3") else o["solver"]
     vopts = VerifyOptions(timeout=o["timeout"], solver=solver, findbugs=o["findbugs"],
                           loop_unwind=o["loop_unwind"], source=source, json=o["json"],
                           math_int=o["math_int"], refutation=o["refutation"],
                           disable_rules=tuple(o["disable_rules"]))
-    if not o["findbugs"]:
-        prog, stats = times.run("houdini", run_houdini, prog, vopts)
-        if keep:
-            fileio.write_text(_temp_path(kernel, ".inv.bpl"), printer.program_str(prog), kernel)
-        if o["infer_info"]:
-            click.echo("\n".join(stats.lines()), err=o["json"])  # keep stdout pure JSON
-    result = times.run("verify", verify_program, prog, vopts, kernel)
+    result = _check(prog, o, vopts, kernel, times, "")
+    if no_inline:
+        result = _check_functions(result, ir, o, lopts, vopts, kernel, times)
     if o["math_int"] and not o["json"]:
         from .solvers import MATH_INT_WARNING
         click.echo(MATH_INT_WARNING)
@@ -205,6 +196,77 @@ def run(kernel: str, o: dict) -> int:
     if o["time"]:
         click.echo(times.line(), err=True)
     return int(result.exit_code)
+
+
+def _two_thread(prog, o: dict, lopts, times: Timings):
+    """One-thread IL -> two-thread IL: abstraction, lock-step, ``--boogie-file``."""
+    from .abstract import choose_abstraction
+    from .boogie_file import splice
+    from .lockstep import lockstep
+    prog = times.run("abstract", choose_abstraction, prog, o["force_abstraction"] or
+                     ("adversarial" if o["only_divergence"] else None))
+    prog = times.run("lockstep", lockstep, prog, lopts)
+    return splice(prog, o["boogie_file"])
+
+
+def _check(prog, o: dict, vopts, kernel: str, times: Timings, tag: str):
+    """Houdini (unless ``--findbugs``) and verification of a two-thread program; with
+    ``--keep-temps`` the ``.inv.bpl`` is kept (``tag`` names a function's files)."""
+    from .houdini import run_houdini
+    from .verify import verify_program
+    if not o["findbugs"]:
+        prog, stats = times.run("houdini", run_houdini, prog, vopts)
+        if o["keep_temps"]:
+            fileio.write_text(_temp_path(kernel, f"{tag}.inv.bpl"), printer.program_str(prog), kernel)
+        if o["infer_info"]:
+            click.echo("\n".join(stats.lines()), err=o["json"])  # keep stdout pure JSON
+    return times.run("verify", verify_program, prog, vopts, kernel)
+
+
+def _check_functions(result, ir: str, o: dict, lopts, vopts, kernel: str, times: Timings):
+    """``--no-inline``: verify each function kept by ``bugle cc --no-inline`` on its own
+    against its contract (``bugle.modular``) and merge the outcomes into the kernel's
+    ``result``: any error, timeout or unknown makes the whole run fail."""
+    from bugle import BugleError
+    from bugle.modular import defined_functions
+    from bugle.translate import translate_ir
+    checked = []
+    for name in defined_functions(ir):
+        try:
+            prog = times.run("translate", translate_ir, ir, None, kernel if Path(kernel).suffix != ".ll" else None,
+                             function=name)
+        except BugleError as e:
+            raise BugleError(f"{e} (in function {name}, checked on its own because of --no-inline)") from None
+        tag = "." + prog.kernel().name.lstrip("$")
+        if o["keep_temps"]:
+            fileio.write_text(_temp_path(kernel, f"{tag}.gbpl"), printer.program_str(prog), kernel)
+        prog = _two_thread(prog, o, lopts, times)
+        if o["keep_temps"]:
+            fileio.write_text(_temp_path(kernel, f"{tag}.bpl"), printer.program_str(prog), kernel)
+        fres = _check(prog, o, vopts, kernel, times, tag)
+        checked.append(prog.kernel().name.lstrip("$"))
+        merge_function_result(result, fres, checked[-1])
+    if result.status == "verified" and checked:
+        result.claims.append("functions meeting their contracts for every input their __requires allow "
+                             "(--no-inline): " + ", ".join(checked))
+    return result
+
+
+# worst first: the status of a run that checked several programs
+_STATUS_ORDER = ("errors", "timeout", "unknown", "vacuous", "no_bugs_found", "verified")
+
+
+def merge_function_result(result, fres, name: str) -> None:
+    """Fold the result ``fres`` of function ``name``'s modular check into ``result``."""
+    result.errors += fres.errors
+    worse = _STATUS_ORDER.index(fres.status) < _STATUS_ORDER.index(result.status)
+    if worse and fres.status != "vacuous":  # a function both threads may skip is never vacuous
+        result.status = fres.status
+        if fres.reason:
+            result.reason = f"function {name}: {fres.reason}"
+    result.dims = max(result.dims, fres.dims)
+    if result.status != "verified":
+        result.claims = []
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": False})
@@ -227,7 +289,9 @@ def run(kernel: str, o: dict) -> int:
 @click.option("--only-divergence", is_flag=True, help="Check barrier divergence only.")
 @click.option("--only-intra-group", is_flag=True, help="Check races within work groups only.")
 @click.option("--no-infer", is_flag=True, help="No candidate invariants.")
-@click.option("--no-inline", is_flag=True, help="Accepted for compatibility; calls are always inlined.")
+@click.option("--no-inline", is_flag=True,
+              help="Also verify functions on their own against their contracts (every input their "
+                   "__requires allow); kernels are still verified with calls inlined.")
 @click.option("--warp-sync", "warp_sync", type=int, default=None,
               help="Warp size: threads of one warp run in lock-step (pre-Volta CUDA).")
 @click.option("--timeout", type=int, default=300, show_default=True, help="Solver timeout per query, seconds.")

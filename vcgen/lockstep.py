@@ -4,7 +4,8 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 4.1) on unstructured control flow (DESIGN.md section 5):
 
 * **Ids.** Two threads with symbolic local and group ids constrained by ``axiom``s to the
-  launch configuration and to be distinct; the constraints are symmetric.
+  launch configuration and distinct when the launch has two threads (DESIGN.md 5.1); the
+  constraints are symmetric.
 * **Predication.**  Each thread ``t`` has a program counter ``cur$t`` over the block
   numbers of a loop-aware linear order (``vcgen.loopnest``).  Blocks run in that order;
   a block is enabled for thread ``t`` when ``cur$t`` is its number (``p$t``).  A
@@ -24,8 +25,8 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 
 Parts in their own modules (mixins of ``Lockstep``): ``vcgen.annotation_queries`` (the
 two-thread annotation queries), ``vcgen.async_copies`` (``async_work_group_copy``),
-``vcgen.warps`` (``--warp-sync``, ``__syncwarp``, shuffles, votes); shared names in
-``vcgen.twothread``.
+``vcgen.warps`` (``--warp-sync``, ``__syncwarp``, shuffles, votes), ``vcgen.tickets``
+(distinct tickets from atomic counters); shared names in ``vcgen.twothread``.
 """
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ from .prelude import bv_decl
 from .loopnest import LoopItem, flatten, linear_order, natural_loops, successors
 from .twothread import DIMS, INT, ArrayInfo, _atomic_array, _loc_key, _space, _where, error  # noqa: F401
 from .uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
+from .tickets import TicketOps, ticket_arrays
 from .warps import WarpOps
 
 
@@ -63,7 +65,7 @@ class LockstepOptions:
     check_array_bounds: bool = False  # {:array_bounds} checks on arrays with {:elem_count}
 
 
-class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
+class Lockstep(AnnotationQueries, AsyncCopies, WarpOps, TicketOps):
     """Builds the two-thread program; see the module docstring."""
 
     def __init__(self, prog: il.Program, opts: LockstepOptions):
@@ -95,6 +97,7 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         self.fresh = 0
         self.warp_pending: set = set()  # arrays logged by the current instruction (--warp-sync)
         self.warp_pending_loc: tuple | None = None
+        self.warp_havocked: set = set()  # equality arrays havocked for warp-mates in this instruction
         self.new_locals: dict = {}
         self.new_globals: dict = {}
         self.new_functions: dict = {}
@@ -115,7 +118,20 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                               if isinstance(c, il.Call) and _atomic_array(c)}
         self.async_sites = async_sites(self.kernel)  # site number -> AsyncSite
         self.written_arrays = written_arrays(self.kernel) & set(self.arrays)
+        self.distinct_pair = two_threads_exist(opts)
+        self.ticket_arrays = ticket_arrays(self.kernel, self.arrays)  # DESIGN.md 5.9, vcgen.tickets
+        self.write_widths = write_widths(self.kernel, set(self.arrays))  # (label, cmd index) -> cells
+        self.mixed_widths = self._mixed_width_arrays()
         self.candidates = CandidateFactory(self)
+
+    def _mixed_width_arrays(self) -> set:
+        """Arrays whose logged writes need their width (DESIGN.md 5.8): those written at
+        several widths, and those an async copy also writes (``COPY_WIDTH``)."""
+        widths: dict = {}
+        for (label, i), w in self.write_widths.items():
+            widths.setdefault(self.src[label].cmds[i].lhss[0].name, set()).add(w)
+        return {a for a, ws in widths.items() if len(ws) > 1} | \
+            {x.dst for x in self.async_sites.values() if x.dst in widths}
 
     # ---------------------------------------------------------------- naming helpers
 
@@ -230,7 +246,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         return ("READ", "WRITE", "ATOMIC") if a.name in self.atomic_arrays else ("READ", "WRITE")
 
     def log_var(self, a: ArrayInfo, kind: str, what: str) -> il.Var:
-        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": INT, "VALUE": a.rng}[what]
+        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": INT, "VALUE": a.rng, "WIDTH": INT,
+              "EVENT": il.BV32}[what]
         return self.glob(f"_{kind}_{what}_{a.name}", ty)
 
     def _item(self, it) -> None:
@@ -417,13 +434,15 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
             if isinstance(c, il.Assume) and il.has_attr(c.attrs, "partition") and i == 0:
                 continue  # consumed by the branch that leads here
             if isinstance(c, il.Assign):
-                self._assign(c, preds, loc)
+                self._assign(c, preds, loc, self.write_widths.get((b.label, i), 1))
             elif isinstance(c, il.Assume):
                 self._assume(c, preds)
             elif isinstance(c, il.Assert):
                 if il.has_attr(c.attrs, "user_invariant"):
-                    if b.label not in self.headers:
-                        raise ToolError(f"{_where(c.attrs)}error: user-specified invariant does not appear at loop head",
+                    # at the loop head means in the header block, and not evaluated through
+                    # short-circuit operators (bugle's {:short_circuit}; docs/IL.md)
+                    if b.label not in self.headers or il.has_attr(c.attrs, "short_circuit"):
+                        raise ToolError(f"{_where(c.attrs)}user-specified invariant does not appear at loop head",
                                         ExitCode.GPUVERIFYVCGEN_ERROR)
                     continue  # hoisted to the loop head by _loop
                 glob = il.has_attr(c.attrs, "global_annotation")
@@ -441,8 +460,11 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
         self._warp_clear(None, end=True)
 
     def _assume(self, c: il.Assume, preds: dict) -> None:
+        """Per thread: ``enabled => e`` (the ``__global_`` forms: ``e`` whether enabled or not)."""
+        glob = il.has_attr(c.attrs, "global_annotation")
         for t in self.ann_threads(c.expr):
-            self.emit(il.Assume(il.implies(preds[t], self.ann(c.expr, t, preds))))
+            e = self.ann(c.expr, t, preds)
+            self.emit(il.Assume(e if glob else il.implies(preds[t], e)))
 
     def _havoc_var(self, v: str, preds: dict) -> None:
         ty = self.local_types.get(v)
@@ -454,7 +476,7 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                 self.emit(il.Havoc((h.name,)))
                 self.emit(il.assign(self.name(v, t), il.ite(preds[t], h, il.Var(self.name(v, t)))))
 
-    def _assign(self, c: il.Assign, preds: dict, loc) -> None:
+    def _assign(self, c: il.Assign, preds: dict, loc, width: int = 1) -> None:
         shared_lhs = [l for l in c.lhss if l.name in self.arrays]
         reads = [(l, r) for l, r in zip(c.lhss, c.rhss)
                  if isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.arrays]
@@ -462,7 +484,7 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
             if len(c.lhss) != 1:
                 raise error("a memory access must be a single assignment (docs/IL.md)")
             if shared_lhs:
-                self._write(self.arrays[shared_lhs[0].name], shared_lhs[0].index, c.rhss[0], preds, loc)
+                self._write(self.arrays[shared_lhs[0].name], shared_lhs[0].index, c.rhss[0], preds, loc, width)
             else:
                 self._read(self.arrays[reads[0][1].map.name], reads[0][0].name, reads[0][1].index, preds, loc)
             return
@@ -487,7 +509,11 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
     # ------------------------------------------------------------- memory accesses
 
     def _log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr, loc,
-             source: il.Expr | None = None) -> None:
+             source: il.Expr | None = None, width: int = 1, event: il.Expr | None = None) -> None:
+        """Thread 1 may record this access (paper 000 section 5): ``pred`` and a fresh
+        nondeterministic choice.  A write also records its value (thread 1's expression)
+        and, for arrays written at several widths, its width in cells (DESIGN.md 5.8); an
+        async copy also records the event it joins (``event``, ``vcgen.async_copies``)."""
         nd = self.tmp(il.BOOL, "log")
         self.emit(il.Havoc((nd.name,)))
         g = il.BinOp("&&", pred, nd) if pred != il.TRUE else nd
@@ -496,6 +522,10 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                    (self.log_var(a, kind, "SOURCE"), source or self.sourceloc_num(_loc_key(loc or ())))]
         if kind == "WRITE":
             targets.append((self.log_var(a, kind, "VALUE"), self.ex(value, 1)))
+            if a.name in self.mixed_widths:
+                targets.append((self.log_var(a, kind, "WIDTH"), il.IntLit(width)))
+        if event is not None:
+            targets.append((self.log_var(a, kind, "EVENT"), self.ex(event, 1)))
         self.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
                             tuple(il.ite(g, e, v) for v, e in targets)))
         if self.opts.warp_sync:
@@ -503,14 +533,26 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
             self.warp_pending_loc = _loc_key(loc or ())
 
     def _check(self, a: ArrayInfo, logged: str, access: str, index: il.Expr, value: il.Expr | None,
-               pred: il.Expr, loc) -> None:
+               pred: il.Expr, loc, width: int = 1) -> None:
+        """Assert that thread 2's access (``pred``, cell ``index``) does not conflict with
+        the ``logged`` access of thread 1.  Benign write-write races (DESIGN.md 5.8, paper
+        000 section 5): unless ``--no-benign-tolerance``, two writes of the same value and
+        the same width do not conflict, whatever the array's abstraction (the values are
+        expressions of each thread: under the adversarial abstraction a value read from
+        shared memory is arbitrary per thread, so it never looks benign).  Read-write
+        races are never tolerated."""
+        if not self.distinct_pair:
+            return  # one thread (DESIGN.md 5.1): no second thread to race with
         idx2 = self.ex(index, 2)
         conflict = [pred, self.log_var(a, logged, "HAS_OCCURRED"),
                     il.BinOp("==", self.log_var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.same_group())
-        if logged == "WRITE" and access == "WRITE" and a.equality and self.opts.benign_tolerance:
-            conflict.append(il.BinOp("!=", self.log_var(a, "WRITE", "VALUE"), self.ex(value, 2)))
+        if logged == "WRITE" and access == "WRITE" and value is not None and self.opts.benign_tolerance:
+            differs = il.BinOp("!=", self.log_var(a, "WRITE", "VALUE"), self.ex(value, 2))
+            if a.name in self.mixed_widths:
+                differs = il.BinOp("||", differs, il.BinOp("!=", self.log_var(a, "WRITE", "WIDTH"), il.IntLit(width)))
+            conflict.append(differs)
         attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
             tuple(x for x in (loc or ()) if x.name == "sourceloc") + (il.Attr("check_offset", (idx2,)),)
         self.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))
@@ -562,17 +604,19 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                 self.emit(il.Havoc((val.name,)))
             self.emit(il.assign(tgt, il.ite(preds[t], val, il.Var(tgt))))
 
-    def _write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict, loc) -> None:
+    def _write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict, loc, width: int = 1) -> None:
         if a.space == "constant":
             raise error(f"write to constant array {a.name}")
         self._bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
-            self._log(a, "WRITE", index, value, preds[1], loc)
+            self._log(a, "WRITE", index, value, preds[1], loc, width=width)
             self._check(a, "READ", "WRITE", index, value, preds[2], loc)
-            self._check(a, "WRITE", "WRITE", index, value, preds[2], loc)
+            self._check(a, "WRITE", "WRITE", index, value, preds[2], loc, width)
             if a.name in self.atomic_arrays:
                 self._check(a, "ATOMIC", "WRITE", index, None, preds[2], loc)
-        if a.equality:
+        if a.equality and self.opts.warp_sync:
+            self._warp_write(a, index, value, preds)
+        elif a.equality:
             for t in (1, 2):
                 m, i = self.name(a.name, t), self.ex(index, t)
                 self.emit(il.Assign((il.MapLhs(m, i),),
@@ -583,7 +627,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
     def _atomic(self, c: il.Call, preds: dict, loc) -> None:
         """An atomic read-modify-write (DESIGN.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves
-        that element of the thread's own copy arbitrary."""
+        that element of the thread's own copy arbitrary -- except that a ticket counter
+        (``vcgen.tickets``) never returns one value to both threads."""
         name = _atomic_array(c)
         if name not in self.arrays:
             raise error(f"atomic on unknown array {name}")
@@ -595,6 +640,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
             self._log(a, "ATOMIC", index, None, preds[1], loc)
             self._check(a, "READ", "ATOMIC", index, None, preds[2], loc)
             self._check(a, "WRITE", "ATOMIC", index, None, preds[2], loc)
+        if a.equality and self.opts.warp_sync:
+            self._warp_mates_wrote(a)
         for t in (1, 2):
             if a.equality:
                 h = self.tmp(a.rng, "atomic")
@@ -603,6 +650,8 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                 self.emit(il.Assign((il.MapLhs(m, i),), (il.ite(preds[t], h, il.MapSelect(il.Var(m), i)),)))
         for out in c.outs:
             self._havoc_var(out, preds)
+            if name in self.ticket_arrays:
+                self._tickets(a, out, preds)
 
     def _call(self, c: il.Call, preds: dict, loc) -> None:
         if _atomic_array(c) is not None:
@@ -718,12 +767,67 @@ class Lockstep(AnnotationQueries, AsyncCopies, WarpOps):
                     out.append(il.AxiomDecl(ult(f"local_id_{d}${t}", f"group_size_{d}")))
                 if f"group_id_{d}" in ty and f"num_groups_{d}" in ty:
                     out.append(il.AxiomDecl(ult(f"group_id_{d}${t}", f"num_groups_{d}")))
-        distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
-                                   for d in DIMS if f"local_id_{d}" in ty)
-        out.append(il.AxiomDecl(il.implies(self.same_group(), distinct_local), (il.Attr("distinct_threads"),)))
+        if self.distinct_pair:
+            distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
+                                       for d in DIMS if f"local_id_{d}" in ty)
+            out.append(il.AxiomDecl(il.implies(self.same_group(), distinct_local), (il.Attr("distinct_threads"),)))
         if self.opts.only_intra_group:
             out.append(il.AxiomDecl(self.same_group(), (il.Attr("only_intra_group"),)))
         return out
+
+
+def two_threads_exist(opts: LockstepOptions) -> bool:
+    """Does the launch have two distinct threads for the pair (DESIGN.md 5.1)?  With
+    ``--only-intra-group`` they must share a group.  When it has not (one work item per
+    launch, or per group with ``--only-intra-group``), the pair is one thread twice: there
+    is no distinctness axiom and no race check (no race is possible), while assertions,
+    contracts and divergence checks still apply to that thread -- such a launch is never
+    reported as vacuous.  Either way the constraints stay symmetric in the two threads."""
+    lc = opts.launch
+    per_group = lc.local_size[0] * lc.local_size[1] * lc.local_size[2]
+    groups = lc.num_groups[0] * lc.num_groups[1] * lc.num_groups[2]
+    return per_group >= 2 or (groups >= 2 and not opts.only_intra_group)
+
+
+def write_widths(kernel: il.ProcedureDecl, arrays: set) -> dict:
+    """Width in cells of each plain write to one of ``arrays``: ``(block label, command
+    index) -> cells``.  bugle emits a multi-cell access as one write per cell, each after
+    the same ``{:sourceloc}`` marker, at indices ``i``, ``BVP_ADD(i, 1)``, ... (docs/IL.md);
+    such a run is one write of that width.  Benign-race tolerance compares widths
+    (DESIGN.md 5.8)."""
+    out: dict = {}
+    for b in kernel.blocks:
+        run: list = []  # command indices of the open run
+        key = None  # (array, marker, first index) of the open run
+        loc = None
+
+        def close():
+            for i in run:
+                out[(b.label, i)] = len(run)
+            run.clear()
+        for i, c in enumerate(b.cmds):
+            if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
+                loc = il.attr(c.attrs, "sourceloc")
+                continue
+            lhs = c.lhss[0] if isinstance(c, il.Assign) and len(c.lhss) == 1 else None
+            if not (isinstance(lhs, il.MapLhs) and lhs.name in arrays):
+                close()
+                key = None
+                continue
+            if run and key[:2] == (lhs.name, loc) and _is_cell_after(lhs.index, key[2], len(run)):
+                run.append(i)
+                continue
+            close()
+            run.append(i)
+            key = (lhs.name, loc, lhs.index)
+        close()
+    return out
+
+
+def _is_cell_after(index: il.Expr, first: il.Expr, k: int) -> bool:
+    """Is ``index`` bugle's ``BVP_ADD(first, kbvP)``?"""
+    return (isinstance(index, il.FunApp) and index.name.endswith("_ADD") and len(index.args) == 2
+            and index.args[0] == first and isinstance(index.args[1], il.BvLit) and index.args[1].value == k)
 
 
 def written_arrays(kernel: il.ProcedureDecl) -> set:

@@ -104,10 +104,15 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list:
                             f"{e.array_name or '?'} by {who}",
             "invariant_entry": "loop invariant might not hold on entry",
             "invariant_maintained": "loop invariant might not be maintained by the loop",
-            "postcondition": f"postcondition might not hold for {who}",
-            "precondition": f"precondition might not hold for {who}",
+            "postcondition": "postcondition might not hold on all return paths",
+            "precondition": "a precondition for this call might not hold",
         }.get(e.kind, f"this assertion might not hold for {who}")
         out = _with_line(f"{where}: error: {msg}", e.location, dirs)
+        if e.kind == "precondition" and e.other_location is not None:
+            out += _with_line(f"{e.other_location}: note: this is the precondition that might not hold",
+                              e.other_location, dirs)
+        if e.kind in ("postcondition", "precondition") and e.thread:
+            out.append(f"note: it fails for {who}")
     if e.args:
         out.append("Kernel arguments: " + ", ".join(f"{k} = {v}" for k, v in e.args.items()))
     return out

@@ -70,9 +70,11 @@ class ThreadInfo:
 class ErrorRecord:
     """One failing check.  ``kind`` is one of ``race``, ``barrier_divergence``,
     ``user_assert``, ``null_pointer``, ``array_bounds``, ``invariant_entry``,
-    ``invariant_maintained``, ``postcondition``, ``assertion``.  For races,
-    ``location``/``thread`` are thread 2's (checked) access and ``other_*`` thread 1's
-    (logged) access; ``access_kinds`` is (thread 1's, thread 2's), e.g. ("write", "read")."""
+    ``invariant_maintained``, ``postcondition``, ``precondition``, ``assertion``.  For
+    races, ``location``/``thread`` are thread 2's (checked) access and ``other_*`` thread
+    1's (logged) access; ``access_kinds`` is (thread 1's, thread 2's), e.g. ("write",
+    "read").  For a precondition checked at a call, ``location`` is the call and
+    ``other_location`` the ``__requires``."""
     kind: str
     location: Location | None
     thread: ThreadInfo | None
@@ -278,8 +280,9 @@ def error_key(check: vcmod.Check) -> tuple:
     access's check in unwound loops, or per-byte checks)."""
     loc = _sourceloc(check.site.attrs) if check.site else None
     race = check.attr("race")
+    call = check.attr("call_site")  # one precondition fails at each call on its own
     return (_kind_of(check), loc, tuple(map(str, race.args)) if race else (),
-            None if loc else check.index)
+            None if loc else check.index, tuple(map(str, call.args)) if call else ())
 
 
 def _error_record(check: vcmod.Check, reader: _ModelReader) -> ErrorRecord:
@@ -303,6 +306,9 @@ def _error_record(check: vcmod.Check, reader: _ModelReader) -> ErrorRecord:
         rec.thread = reader.thread(2)
     else:
         rec.thread = reader.thread(_thread_of(check))
+        call = _sourceloc((il.Attr("sourceloc", check.attr("call_site").args),)) if check.has("call_site") else None
+        if kind == "precondition" and call is not None:  # reported at the call (GPUVerify's shape)
+            rec.location, rec.other_location = call, loc
         if kind == "array_bounds":
             a = check.attr("array_bounds")
             if a is not None and a.args:

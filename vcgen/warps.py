@@ -52,12 +52,46 @@ class WarpOps:
         a multi-cell access share one source location and stay one instruction."""
         if not self.warp_pending or (next_loc == self.warp_pending_loc and not end):
             return
+        self.warp_havocked = set()
         sw = self.same_warp()
         for name in sorted(self.warp_pending):
             for kind in self.log_kinds(self.arrays[name]):
                 v = self.log_var(self.arrays[name], kind, "HAS_OCCURRED")
                 self.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
         self.warp_pending, self.warp_pending_loc = set(), None
+
+    def _warp_mates_wrote(self, a) -> None:
+        """Under ``--warp-sync``, at the first write (or atomic) of the equality-abstracted
+        array ``a`` in an instruction: the warp-mates of each thread execute it too (in
+        lock-step) and their writes are visible to the next instruction without a race, so
+        each thread's copy becomes arbitrary -- the same for two threads of one warp, who
+        share one view of memory after the instruction.  Only the writes of the two
+        threads themselves are then put back (``_warp_write``).  Without this a thread would
+        keep reading its own stale copy of cells a warp-mate overwrote (GPUVerify's
+        warp-sync equality abstraction issue)."""
+        if a.name in self.warp_havocked:
+            return  # one instruction: the cells of a multi-cell write share one havoc
+        self.warp_havocked.add(a.name)
+        h1 = self.glob(f"_HAVOC_{a.name}$1", a.decl.type)
+        h2 = self.glob(f"_HAVOC_{a.name}$2", a.decl.type)
+        self.emit(il.Havoc((h1.name, h2.name)))
+        self.emit(il.Assign((il.VarLhs(f"{a.name}$1"), il.VarLhs(f"{a.name}$2")),
+                            (h1, il.ite(self.same_warp(), h1, h2))))
+
+    def _warp_write(self, a, index: il.Expr, value: il.Expr, preds: dict) -> None:
+        """A write ``a[index] := value`` under ``--warp-sync`` to an equality-abstracted
+        array: after ``_warp_mates_wrote``, each enabled thread's write goes to its own copy
+        and, for two threads of one warp, to the other's copy too (in the same order in
+        both copies, so they stay equal; equal cells with different values are a
+        write-write race, reported by the race check)."""
+        self._warp_mates_wrote(a)
+        sw = self.same_warp()
+        for w in (1, 2):  # the writing thread
+            i, v = self.ex(index, w), self.ex(value, w)
+            for t in (1, 2):  # the copy
+                m = il.Var(self.name(a.name, t))
+                cond = preds[w] if t == w else il.and_all(x for x in (preds[w], sw) if x != il.TRUE)
+                self.emit(il.Assign((il.MapLhs(m.name, i),), (il.ite(cond, v, il.MapSelect(m, i)),)))
 
     def _in_mask(self, mask: il.Expr, lane: il.Expr) -> il.Expr:
         """Bit ``lane`` of the bv32 ``mask`` is set (``true`` for a literal covering the warp)."""
