@@ -22,7 +22,8 @@ from oracle.check import check_kernel, check_seed, classify  # noqa: E402
 from oracle.generate import Features, generate  # noqa: E402
 from oracle.source import _Printer, launch_flags, render  # noqa: E402
 from oracle.syntax import (ARITH, COMPARE, LOGIC, MASK, Array, Assert, Atomic, Barrier, Bin, Call,  # noqa: E402
-                           Cond, Const, Decl, Eval, For, Function, Id, If, Kernel, Launch, Load, Store, Var)
+                           Cond, Const, Decl, Eval, For, Function, Id, If, Kernel, Launch, Load, Return,
+                           Store, Var)
 
 # Constructs the front end or vcgen are known to get wrong while their fixes are under way
 # (issue 9): the seeded run below leaves them out.  Remove a name once its fix is merged;
@@ -127,6 +128,16 @@ def test_barrier_in_loop_with_thread_dependent_trip_count_is_divergence():
     assert observe(kernel([For("i", Bin("+", GID, Const(1)), 1, (Barrier(BOTH, 1),))])).problems == []
 
 
+def test_return_ends_the_thread_and_a_later_barrier_diverges():
+    k = kernel([If(Bin("==", LID, Const(0)), (Return(),)), Store("L", LID, LID)])
+    obs = observe(k)
+    assert obs.problems == [] and obs.accesses == 6
+    k = kernel([If(Bin("==", LID, Const(0)), (Return(),)), Barrier(BOTH, 1)])
+    assert observe(k).kinds() == {"divergence"}
+    k = kernel([For("i", Const(3), 1, (If(Bin("==", GID, Const(0)), (Return(),)), Barrier(BOTH, 1)))])
+    assert observe(k).problems == []
+
+
 def test_failing_assertion_names_the_thread():
     obs = observe(kernel([Assert(Bin("!=", LID, Const(3)), 1)]))
     assert obs.kinds() == {"assert"}
@@ -204,7 +215,7 @@ def test_generated_kernels_stay_in_bounds_and_cover_the_features():
             if features == KNOWN_HOLES:
                 assert "unused-call" not in k.features
     assert {"2d", "loop", "divergent-loop", "barrier", "divergent-barrier", "atomic", "call", "unused-call",
-            "assert", "benign", "data-branch", "single-thread-groups"} <= used
+            "assert", "benign", "data-branch", "single-thread-groups", "return"} <= used
     assert kinds == {"race", "assert", "divergence"}
 
 

@@ -40,6 +40,7 @@ from .source import launch_flags, render
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = ("miss", "caught", "verified", "false-alarm", "error", "timeout", "skipped", "generator-bug")
 SCHEDULES = (("phases", False), ("groups", True), ("phases", True))
+RUNS = 6  # reference executions per kernel: scalar arguments 0..4 and one random
 SOLVER_TIMEOUT = 30  # seconds per solver query (gpuverify --timeout)
 WALL_LIMIT = 240  # seconds per kernel, a safety net around the whole pipeline
 
@@ -73,14 +74,15 @@ class Result:
         return "\n".join(lines)
 
 
-def observe(kernel, seed: int, runs: int = len(SCHEDULES)) -> tuple:
+def observe(kernel, seed: int, runs: int = RUNS) -> tuple:
     """(problems, benign count, inputs text) of ``runs`` reference executions on random
-    inputs; problems of the first run that showed any (empty if none did).  Raises
-    reference.Budget."""
+    arrays, scalar arguments 0, 1, .. (the last run: random), schedules in turn; problems
+    of the first run that showed any (empty if none did).  Raises reference.Budget,
+    reference.ReferenceError."""
     rng = random.Random(seed * 7919 + 17)
     benign = 0
     for k in range(runs):
-        inputs = reference.random_inputs(kernel, rng)
+        inputs = reference.random_inputs(kernel, rng, k if k < runs - 1 else None)
         schedule, reverse = SCHEDULES[k % len(SCHEDULES)]
         obs = reference.run(kernel, inputs, schedule, reverse)
         benign += len(obs.benign)

@@ -7,7 +7,8 @@ arguments: read-write arrays, read-only inputs, a counter array for atomics),
 group-shared arrays (``__local``/``__shared__``, declared or, in OpenCL, as arguments),
 an unsigned scalar argument, 0-2 device functions, and a body of straight-line code,
 branches on ids, scalars and data, bounded loops (constant, id- and argument-dependent
-bounds), barriers (mostly in uniform code, sometimes in divergent code), reads and writes
+bounds, data-dependent bounds), barriers (mostly in uniform code, sometimes in divergent
+code), early ``return``, reads and writes
 with index expressions of ids, loop counters and constants, atomics, assertions,
 same-value ("benign") writes and calls whose results are unused.
 
@@ -31,7 +32,7 @@ import random
 from dataclasses import dataclass, fields
 
 from .syntax import (MASK, Array, Assert, Assign, Atomic, Barrier, Bin, Call, Cond, Const, Decl, Eval,
-                     For, Function, Id, If, Kernel, Launch, Load, Store, Var)
+                     For, Function, Id, If, Kernel, Launch, Load, Return, Store, Var)
 
 FULL = (0, MASK)
 RISKS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.3)
@@ -52,6 +53,7 @@ class Features:
     asserts: bool = True
     data_branches: bool = True
     benign_writes: bool = True
+    returns: bool = True  # `return;` in branches (threads leaving early)
 
     @classmethod
     def parse(cls, text: str) -> "Features":
@@ -120,6 +122,7 @@ class _Gen:
         self.assert_ids = 0
         self.dirty: set = set()  # arrays written since the last barrier covering them (this path)
         self.divergent = False
+        self.exited = False  # some threads of a group may have returned (barriers now diverge)
         self.in_function = None  # (pointer name, space) while generating a device function
         self.scopes: list = [{}]
 
@@ -484,7 +487,7 @@ class _Gen:
         nested = depth < 2 and budget >= 2
         barrier_w = 0
         if f.barriers:
-            barrier_w = 4 if not self.divergent else (1.2 if f.divergent_barriers else 0)
+            barrier_w = 4 if not (self.divergent or self.exited) else (2.5 if f.divergent_barriers else 0)
         kind = self.pick([
             (8, "store"), (5, "decl"), (3 if nested else 0, "if"),
             (3 if nested and f.loops else 0, "for"), (barrier_w, "barrier"),
@@ -534,7 +537,7 @@ class _Gen:
         return tuple(out)
 
     def barrier(self) -> Barrier:
-        if self.divergent:
+        if self.divergent or self.exited:
             self.used.add("divergent-barrier")
         self.used.add("barrier")
         self.barrier_ids += 1
@@ -550,6 +553,10 @@ class _Gen:
         was, before = self.divergent, set(self.dirty)
         self.divergent = was or not self.uniform(cond)
         then = self.block(min(budget - 1, self.rng.randrange(1, 4)), depth + 1)
+        if self.f.returns and self.chance(0.12):
+            then += (Return(),)
+            self.used.add("return")
+            self.exited = self.exited or self.divergent
         after_then, self.dirty = self.dirty, set(before)
         other = self.block(self.rng.randrange(1, 3), depth + 1) if self.chance(0.35) else ()
         self.dirty |= after_then
@@ -566,6 +573,7 @@ class _Gen:
             (2, lambda: Bin("+", Bin("%", Id("lid", 0), Const(3)), Const(r.randrange(2)))),
             (1, lambda: Id("lid", 0)),
             (1 if self.scalars else 0, lambda: Var(self.scalars[0])),
+            (1 if self.f.data_branches else 0, lambda: Bin("&", self.load(), Const(3))),
         ])
         uniform = self.uniform(bound) and not self.divergent
         self.used.add("loop" if uniform else "divergent-loop")

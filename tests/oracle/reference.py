@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from .source import site_text
 from .syntax import (MASK, Assert, Assign, Atomic, Barrier, Bin, Call, Cond, Const, Decl, Eval,
-                     For, Id, If, Kernel, Load, Store, Var)
+                     For, Id, If, Kernel, Load, Return, Store, Var)
 
 DEFAULT_STEPS = 200_000
 _DONE = ("done",)
@@ -106,10 +106,10 @@ class Observation:
         return {p.kind for p in self.problems}
 
 
-def random_inputs(kernel: Kernel, rng: random.Random) -> Inputs:
+def random_inputs(kernel: Kernel, rng: random.Random, scalar: int | None = None) -> Inputs:
     """Global arrays (shared by all groups) and group-shared arrays (one storage per group,
-    uninitialised on a GPU: arbitrary here) of small values with an occasional large one,
-    scalar arguments in 0..4 (they often bound loops)."""
+    uninitialised on a GPU: arbitrary here) of small values with an occasional large one;
+    scalar arguments ``scalar``, or random in 0..4 (they often bound loops)."""
     def values(n):
         return [rng.choice((rng.randrange(8), rng.randrange(8), rng.randrange(1 << 32))) for _ in range(n)]
     mem = {}
@@ -119,7 +119,7 @@ def random_inputs(kernel: Kernel, rng: random.Random) -> Inputs:
         else:
             for g in range(kernel.launch.num_groups):
                 mem[(a.name, g)] = values(a.size)
-    return Inputs(mem, {n: rng.randrange(5) for n in kernel.scalars})
+    return Inputs(mem, {n: rng.randrange(5) if scalar is None else scalar for n in kernel.scalars})
 
 
 # ---------------------------------------------------------------------- one thread
@@ -288,8 +288,17 @@ class _Machine:
             elif isinstance(s, Assert):
                 if not self.ev(s.cond, th, env):
                     self.failures.append((th, s, dict(env)))
+            elif isinstance(s, Return):
+                raise _Returned()
             else:
                 raise ReferenceError(f"not a statement: {s!r}")
+
+    def thread_body(self, th: _Thread):
+        """The kernel body of thread ``th`` (a generator, see ``run``), ended by ``return``."""
+        try:
+            yield from self.run(self.k.body, th, {})
+        except _Returned:
+            return
 
     def loop(self, s: For, th: _Thread, env: dict):
         env[s.var] = 0
@@ -299,6 +308,10 @@ class _Machine:
             env[s.var] = (env[s.var] + s.step) & MASK
             th.iters[-1] += 1
         th.iters.pop()
+
+
+class _Returned(Exception):
+    """``return;``: unwinds the thread's statement generators to ``thread_body``."""
 
 
 def _array(name: str, env: dict) -> str:
@@ -351,7 +364,7 @@ def run(kernel: Kernel, inputs: Inputs, schedule: str = "phases", reverse: bool 
         threads = [_Thread(kernel, l, g) for l in _id_tuples(la.local)]
         if reverse:
             threads.reverse()
-        groups.append([(th, m.run(kernel.body, th, {})) for th in threads])
+        groups.append([(th, m.thread_body(th)) for th in threads])
     if reverse:
         groups.reverse()
     obs = Observation()

@@ -11,7 +11,7 @@ arithmetic (a negative ``int`` would shift and compare signed).
 from __future__ import annotations
 
 from .syntax import (COMPARE, LOGIC, Assert, Assign, Atomic, Barrier, Bin, Call, Cond, Const,
-                     Decl, Eval, For, Id, If, Kernel, Load, Store, Var)
+                     Decl, Eval, For, Id, If, Kernel, Load, Return, Store, Var)
 
 DIMS = "xyz"
 _OCL_ID = {"lid": "get_local_id", "gid": "get_group_id", "glob": "get_global_id",
@@ -119,6 +119,8 @@ class _Printer:
             self.emit(depth, self.barrier(s))
         elif isinstance(s, Assert):
             self.emit(depth, f"__assert({self.cond(s.cond)});")
+        elif isinstance(s, Return):
+            self.emit(depth, "return;")
         else:
             raise TypeError(f"not a statement: {s!r}")
 

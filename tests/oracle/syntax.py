@@ -14,7 +14,7 @@ Shapes:
 * statements: ``Decl`` (``unsigned x = e;``), ``Assign``, ``Store`` (``A[i] = e;``),
   ``Eval`` (an expression statement: a call or an atomic whose result is unused),
   ``If``, ``For`` (``for (unsigned i = 0; i < bound; i += step)``), ``Barrier``,
-  ``Assert`` (``__assert(e)``);
+  ``Assert`` (``__assert(e)``), ``Return`` (leave the kernel);
 * ``Array`` (global or group-shared, with its size in elements), ``Function``,
   ``Kernel`` (launch, arrays, scalar parameters, functions, body).
 """
@@ -139,6 +139,11 @@ class Barrier:
 class Assert:
     cond: object
     ident: int
+
+
+@dataclass(frozen=True)
+class Return:
+    """``return;`` from the kernel (only in the kernel body, never in a device function)."""
 
 
 # ---------------------------------------------------------------------- declarations
