@@ -8,8 +8,8 @@ folder, which is also added with ``-I`` so local includes resolve).  Each mutant
 verifier calls Verified is then run by the concrete reference ``il_reference`` (every
 thread of group 0 and of the last group, ``--seeds`` random inputs): a mutant that is
 Verified while the reference run races (or fails an assertion, or diverges) is a
-soundness bug and makes the command fail.  ``--reference-all`` runs the reference on
-every mutant, which shows how often it sees what the verifier reports.
+soundness bug and makes the command fail.  ``--reference-all`` runs the reference (once) on
+every other mutant too, which shows how often it sees what the verifier reports.
 
 The suites are test data, not part of the product: nothing in ``make test`` uses this.
 
@@ -161,7 +161,7 @@ def run_one(args) -> Outcome:
         out.verifier, out.detail = _verify(path, flags, timeout)
         out.detail = out.detail.replace(tmp + os.sep, "")
         if out.verifier == "verified" or reference_all:
-            _reference(path, flags, seeds, out)
+            _reference(path, flags, seeds if out.verifier == "verified" else 1, out)
             out.reference_detail = [d.replace(tmp + os.sep, "") for d in out.reference_detail]
     out.seconds = time.monotonic() - t0
     return out

@@ -40,6 +40,7 @@ from vcgen import il
 from vcgen.interp import Event, InterpError, Interpreter, MapVal, _Infeasible
 
 MAX_STEPS = 400_000  # per thread
+TOTAL_STEPS = 4_000_000  # per group: many threads get fewer steps each
 MAX_THREADS = 1024  # per simulated group
 
 
@@ -89,7 +90,8 @@ class _ThreadInterpreter(Interpreter):
 
     def __init__(self, program, consts, params, seed, memory: dict, group: "_GroupRun", tid: int,
                  widths: dict):
-        super().__init__(program, consts, params, seed, max_steps=MAX_STEPS)
+        super().__init__(program, consts, params, seed,
+                         max_steps=max(20_000, min(MAX_STEPS, TOTAL_STEPS // group.n)))
         self.memory = memory
         self.group = group
         self.tid = tid

@@ -29,6 +29,7 @@ import signal
 import sys
 import tempfile
 import time
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +104,8 @@ def run_gpuverify(path: str, flags: list, limit: float = WALL_LIMIT) -> tuple:
     old = signal.signal(signal.SIGALRM, _raise_wallclock) if limit else None
     if limit:
         signal.alarm(int(limit))
+    debug = os.environ.get("GPUVERIFY_DEBUG")
+    os.environ["GPUVERIFY_DEBUG"] = "1"  # an internal error re-raises: keep its traceback
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
             try:
@@ -110,9 +113,16 @@ def run_gpuverify(path: str, flags: list, limit: float = WALL_LIMIT) -> tuple:
                 code = 0
             except SystemExit as e:
                 code = e.code if isinstance(e.code, int) else 1
+            except Exception:  # the driver's "internal error" (exit 5), with the traceback
+                out.write("internal error:\n" + traceback.format_exc())
+                code = 5
     except _WallClock:
         code = None
     finally:
+        if debug is None:
+            del os.environ["GPUVERIFY_DEBUG"]
+        else:
+            os.environ["GPUVERIFY_DEBUG"] = debug
         if limit:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)
