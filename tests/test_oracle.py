@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from oracle import reference  # noqa: E402
-from oracle.check import check_kernel, check_seed, classify  # noqa: E402
+from oracle.check import check_kernel, check_seed, classify, liven  # noqa: E402
 from oracle.generate import Features, generate  # noqa: E402
 from oracle.source import _Printer, launch_flags, render  # noqa: E402
 from oracle.syntax import (ARITH, COMPARE, LOGIC, MASK, Array, Assert, Atomic, Barrier, Bin, Call,  # noqa: E402
@@ -218,6 +218,35 @@ def test_generated_kernels_stay_in_bounds_and_cover_the_features():
     assert {"2d", "loop", "divergent-loop", "barrier", "divergent-barrier", "atomic", "call", "unused-call",
             "assert", "benign", "data-branch", "single-thread-groups", "return"} <= used
     assert kinds == {"race", "assert", "divergence"}
+
+
+def test_liven_keeps_the_accesses_and_makes_every_read_used():
+    for seed in range(60):
+        k = generate(seed)
+        live = liven(k)
+        src = render(live)
+        assert src.rstrip().endswith("OUT[get_global_id(0)] = acc;\n}") or "OUT[" in src
+        threads = k.launch.threads_per_group * k.launch.num_groups
+        for run in range(2):
+            inputs = reference.random_inputs(k, random.Random(run))
+            a = reference.run(k, inputs)
+            mem = dict(inputs.memory)
+            mem[("OUT", None)] = [0] * threads
+            b = reference.run(live, reference.Inputs(mem, inputs.scalars))
+            if k.functions:  # their results change, and with them the values stored
+                continue
+            assert _texts(a) == _texts(b)
+            if "return" not in k.features and not a.kinds() & {"divergence"}:
+                assert b.accesses == a.accesses + threads  # the OUT stores, nothing else
+    f = Function("f", (("p", "ptr:global"), ("a", "value")), (Decl("r", Load("p", Var("a"))),), None)
+    k = kernel([Decl("x", Load("G", GLOB)), Eval(Call("f", (Var("G"), LID)))], functions=(f,))
+    src = render(liven(k))
+    assert "return (0u + r);" in src and "acc = (acc ^ x);" in src and "acc = (acc ^ f(G, get_local_id(0)));" in src
+
+
+def _texts(obs) -> list:
+    """Problem texts without the locals an assertion failure lists (liven adds ``acc``)."""
+    return sorted(p.text.split(" (")[0] if p.kind == "assert" else p.text for p in obs.problems)
 
 
 def test_printed_kernel_shapes():

@@ -37,6 +37,7 @@ from pathlib import Path
 from . import reference
 from .generate import Features, generate
 from .source import launch_flags, render
+from .syntax import Id
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = ("miss", "caught", "verified", "false-alarm", "error", "timeout", "skipped", "generator-bug")
@@ -163,6 +164,51 @@ def check_kernel(k, seed: int, timeout: int = SOLVER_TIMEOUT, limit: float = WAL
     return res
 
 
+def liven(k):
+    """Kernel ``k`` with every read value made live: each declared local and each unused
+    call or atomic result is folded into ``acc``, functions return the sum of what they
+    read, and ``OUT[global id] = acc`` ends the kernel.  Without device functions the
+    accesses are the same (plus the ``OUT`` stores); functions now return more, so stored
+    values may change.  A miss whose live kernel is caught is due to reads whose value is
+    unused (issue 9, cause 1)."""
+    import dataclasses
+    from .syntax import Array, Assign, Bin, Const, Decl, Eval, For, Function, If, Store, Var
+
+    def fold(name):
+        return Assign("acc", Bin("^", Var("acc"), Var(name)))
+
+    def walk(stmts, in_func: bool):
+        out = []
+        for s in stmts:
+            if isinstance(s, Decl):
+                out += [s] if in_func else [s, fold(s.name)]
+            elif isinstance(s, Eval) and not in_func:
+                out.append(Assign("acc", Bin("^", Var("acc"), s.expr)))
+            elif isinstance(s, If):
+                out.append(If(s.cond, tuple(walk(s.then, in_func)), tuple(walk(s.other, in_func))))
+            elif isinstance(s, For):
+                out.append(For(s.var, s.bound, s.step, tuple(walk(s.body, in_func))))
+            else:
+                out.append(s)
+        return out
+
+    def live_function(f):
+        result = Const(0) if f.result is None else f.result
+        for s in f.body:
+            if isinstance(s, Decl):
+                result = Bin("+", result, Var(s.name))
+        return Function(f.name, f.params, f.body, result)
+
+    if any(a.name == "OUT" for a in k.arrays):
+        return k
+    la = k.launch
+    glob = Id("glob", 0) if la.dims == 1 else Bin("+", Bin("*", Id("glob", 1), Const(la.local[0] * la.groups[0])),
+                                                   Id("glob", 0))
+    body = (Decl("acc", Const(0)),) + tuple(walk(k.body, False)) + (Store("OUT", glob, Var("acc")),)
+    return dataclasses.replace(k, arrays=k.arrays + (Array("OUT", "global", la.threads_per_group * la.num_groups),),
+                               functions=tuple(live_function(f) for f in k.functions), body=body)
+
+
 def classify(reference_problem: bool, code: int | None) -> str:
     if code is None or code == 7:
         return "timeout"
@@ -204,6 +250,8 @@ def main(argv=None) -> int:
     ap.add_argument("--features", default="", help="e.g. no-dead-reads,no-atomics")
     ap.add_argument("--timeout", type=int, default=SOLVER_TIMEOUT, help="solver timeout per query (s)")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per kernel")
+    ap.add_argument("--triage", action="store_true",
+                    help="re-check each miss with every read value made live (dead-read misses)")
     a = ap.parse_args(argv)
     try:
         features = Features.parse(a.features)
@@ -220,6 +268,10 @@ def main(argv=None) -> int:
                 print(f"seed {r.seed}: {r.cls} exit {r.exit_code} [{r.seconds:.1f} s] {r.problems[:1]}", flush=True)
             if r.cls in ("miss", "error", "timeout", "generator-bug"):
                 print(r.report(), flush=True)
+            if r.cls == "miss" and a.triage:
+                live = check_kernel(liven(generate(r.seed, features)), r.seed, a.timeout)
+                print(f"seed {r.seed}: with every read live: {live.cls}"
+                      + (" (a dead-read miss)" if live.cls == "caught" else ""), flush=True)
             if len(results) % 250 == 0:
                 print(f"... {summary(results)} [{time.monotonic() - t0:.0f} s]", flush=True)
     print(summary(results))
