@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -203,8 +203,9 @@ def main(argv=None) -> int:
             tasks.append((str(k), m.mutation, m.source, a.timeout, a.seeds, a.reference_all))
     print(f"{len(kernels)} correct kernels, {len(tasks)} barrier mutants", flush=True)
     results = []
-    with ProcessPoolExecutor(max_workers=max(1, a.jobs), max_tasks_per_child=20) as ex:
-        for r in ex.map(run_one, tasks):
+    # multiprocessing.Pool: ProcessPoolExecutor's max_tasks_per_child hangs on Python 3.11
+    with multiprocessing.get_context("spawn").Pool(max(1, a.jobs), maxtasksperchild=20) as pool:
+        for r in pool.imap(run_one, tasks):
             results.append(r)
             if a.verbose or r.unsound:
                 ref = f"  reference {r.reference}" + (f" ({'; '.join(r.reference_detail)})"

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -261,8 +261,10 @@ def main(argv=None) -> int:
     print(f"oracle: seeds {a.seed}..{a.seed + a.n - 1}, features off: {', '.join(off) or 'none'}", flush=True)
     results = []
     t0 = time.monotonic()
-    with ProcessPoolExecutor(max_workers=max(1, a.jobs), max_tasks_per_child=50) as ex:
-        for r in ex.map(_work, [(s, features, a.timeout) for s in range(a.seed, a.seed + a.n)], chunksize=4):
+    # multiprocessing.Pool: its worker recycling works (ProcessPoolExecutor's
+    # max_tasks_per_child hangs on Python 3.11 once a worker retires)
+    with multiprocessing.get_context("spawn").Pool(max(1, a.jobs), maxtasksperchild=50) as pool:
+        for r in pool.imap(_work, [(s, features, a.timeout) for s in range(a.seed, a.seed + a.n)]):
             results.append(r)
             if a.verbose:
                 print(f"seed {r.seed}: {r.cls} exit {r.exit_code} [{r.seconds:.1f} s] {r.problems[:1]}", flush=True)
