@@ -28,6 +28,7 @@ import random
 import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import multiprocessing
@@ -102,6 +103,8 @@ def run_gpuverify(path: str, flags: list, limit: float = WALL_LIMIT) -> tuple:
     None if the wall-clock ``limit`` (seconds) passed."""
     from vcgen import driver
     out = io.StringIO()
+    if threading.current_thread() is not threading.main_thread():
+        limit = 0  # signals reach the main thread only: rely on the solver timeout
     old = signal.signal(signal.SIGALRM, _raise_wallclock) if limit else None
     if limit:
         signal.alarm(int(limit))
