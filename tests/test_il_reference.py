@@ -92,3 +92,21 @@ __kernel void k(__global unsigned *C, __global unsigned *out) {
 def test_unsupported_constructs_are_named(tmp_path):
     with pytest.raises(Unsupported, match="__assume"):
         verdicts(tmp_path, "__kernel void k(__global int *A) { __assume(A[0] > 0); A[get_global_id(0)] = 1; }")
+
+
+def test_conformance_mutant_pipeline(tmp_path):
+    """One suite directory with a correct kernel: its barrier mutant races, the verifier
+    says so and the reference agrees; flags expand ${KERNEL_DIR}."""
+    from conformance_mutants import _flags, barrier_mutants, correct_kernels, run_one, summary
+    d = tmp_path / "suite" / "exchange"
+    d.mkdir(parents=True)
+    (d / "kernel.cl").write_text("//pass\n//--local_size=4 --num_groups=2 -I ${KERNEL_DIR}\n"
+                                 + EXCHANGE.replace("BARRIER", "barrier(CLK_LOCAL_MEM_FENCE);"))
+    (tmp_path / "suite" / "bad.cl").write_text("//xfail:NOT_ALL_VERIFIED\n//--local_size=4\n" + EXCHANGE)
+    kernels = correct_kernels([str(tmp_path / "suite")], None)
+    assert kernels == [d / "kernel.cl"]
+    assert _flags(kernels[0]) == ["--local_size=4", "--num_groups=2", "-I", str(d), "-I", str(d)]
+    [m] = barrier_mutants(str(kernels[0]), kernels[0].read_text())
+    out = run_one((m.kernel, m.mutation, m.source, 300, 1, True))
+    assert (out.verifier, out.reference, out.unsound) == ("race", "racy", False)
+    assert "verified mutants whose reference run races: 0" in summary([out])
