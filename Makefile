@@ -8,7 +8,7 @@ KERNEL ?= corpus/opencl/reduce.cl
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: setup verify test test-all unit lit lint corpus bench mutants clean
+.PHONY: setup verify test test-all unit lit lint corpus bench mutants fuzz conformance-mutants clean
 .SECONDARY:
 
 setup: $(VENV)/.installed
@@ -52,6 +52,22 @@ bench: setup
 
 mutants: setup
 	$(PY) tests/mutants.py check
+
+# Soundness oracle (issue 9): N random kernels from seed SEED, a concrete all-threads reference
+# against gpuverify; prints generated / reference-racy / verified / misses / false alarms / errors.
+# FEATURES=no-dead-reads,... switches generator features off (see tests/oracle/generate.py).
+N ?= 1000
+SEED ?= 0
+FEATURES ?=
+fuzz: setup
+	PYTHONPATH=tests $(PY) -m oracle.check -n $(N) --seed $(SEED) -j $(JOBS) $(if $(FEATURES),--features=$(FEATURES))
+
+# Barrier-deletion mutants of the correct kernels of the external suites (test data, not part
+# of `make test`): no Verified mutant may race in the IL reference.  CONFORMANCE=DIR overrides.
+CONFORMANCE ?= ../shared/conformance
+conformance-mutants: setup
+	$(PY) tests/conformance_mutants.py -j $(JOBS) $(MUTANT_FLAGS) \
+	  $(CONFORMANCE)/gpuverify-testsuite $(CONFORMANCE)/gpuverify-benchmarks-dev
 
 # Per candidate rule over the corpus: generality, hit rate, refuted by engines (paper 003 section 4.3).
 # RULES_FLAGS=--worth adds essentiality (one more run per kernel and proving rule; slow).

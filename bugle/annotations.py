@@ -7,8 +7,16 @@ other thread, enabledness and the access logs.  Here:
 
 * **Statements.** ``__assert(e)`` -> ``assert {:user_assert} e``; ``__assume(e)`` ->
   ``assume {:user_assume} e``; ``__invariant(e)`` -> ``assert {:user_invariant} e`` at the *start* of the
-  loop header that the call's loop condition belongs to (the condition may span several
-  blocks: ``&&``/``||`` branch); ``__requires(e)`` in the kernel -> ``requires e`` (kernel
+  loop header block holding the call.  An invariant is a property of the loop head: the
+  call must be executed there, before the loop condition branches.  Short-circuit
+  operators (``&&``, ``||``, ``?:``) in its argument make clang evaluate it through
+  branches, which puts the call in a block after the head -- GPUVerify's semantics
+  rejects such an invariant, and so does vcgen (the assert is emitted where the call is:
+  "user-specified invariant does not appear at loop head", exit 5), as it rejects an
+  invariant in the loop body.  clang folds some short-circuit operators away (``u >= 0 &&
+  e`` for an unsigned ``u``), so the rule is read from the source: a header invariant
+  whose argument text uses one gets ``{:short_circuit}`` and is rejected too
+  (``bugle.source_text``); ``__requires(e)`` in the kernel -> ``requires e`` (kernel
   precondition, assumed), in an inlined function -> ``assert {:precondition} e`` at the
   call (checked at every call site); ``__ensures(e)`` -> ``assert {:postcondition} e``
   before every return of its function (``bugle.cc`` marks the returns of functions that
@@ -24,7 +32,7 @@ other thread, enabledness and the access logs.  Here:
   (short-circuit ``&&`` inside an annotation) is a nondeterministic ``goto``; the
   rebuilt expression keeps the real condition.  A deferred value used by anything but
   an annotation is a BugleError.  Two-thread queries become ``{:annotation ...}``
-  functions; lockstep (``vcgen.lockstep``) expands them per thread.
+  functions; lockstep (``vcgen.twothread.queries``) expands them per thread.
 * ``__implies(a, b)`` is ``!a || b`` (both evaluated); ``__old_int(x)`` is ``x`` as
   computed where it is called (in an ``__ensures`` at function entry: the entry value);
   ``__ptr_base(p)`` is the number of p's array (``bv32``), ``__ptr_offset_bytes(p)`` its
@@ -44,6 +52,7 @@ from vcgen import il
 
 from . import BugleError, NotPure
 from .irtext import IntT, PtrT
+from .source_text import call_argument, read_lines, uses_short_circuit
 
 VK = llvm.ValueKind
 
@@ -79,7 +88,8 @@ class Annotations:
         self.tr = tr
         self.deferred: set = set()  # LLVM value names rebuilt inside annotations
         self.block_of: dict = {}
-        self.invariants: dict = defaultdict(list)  # header -> [(inst, it, global, region)]
+        self.invariants: dict = defaultdict(list)  # header -> [(inst, it, global, short-circuit?)]
+        self.misplaced: set = set()  # __invariant calls outside a loop header: emitted where they are
         self.ensures: dict = defaultdict(list)  # inlining key -> [(inst, it, global)]
         self.markers: dict = defaultdict(list)  # inlining key -> [label]
         self._idom: dict | None = None
@@ -105,8 +115,11 @@ class Annotations:
                 if base in QUERIES:
                     sources.append(inst)
                 elif base in ("__invariant", "__global_invariant"):
-                    head, region = self._loop_header(label, tr.loc(it))
-                    self.invariants[head].append((inst, it, base.startswith("__global"), region))
+                    if self._heads_loop(label):
+                        self.invariants[label].append((inst, it, base.startswith("__global"),
+                                                       self._short_circuit_source(it)))
+                    else:
+                        self.misplaced.add(id(inst))
                 elif base in ("__ensures", "__global_ensures"):
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
                 elif RETURN_MARKER.match(name):
@@ -242,52 +255,34 @@ class Annotations:
                 return False
             b = idom[b]
 
-    def _loop_header(self, label: str, loc) -> tuple:
-        """(header, region) of the loop whose condition holds the ``__invariant`` call in
-        ``label``: the nearest dominator (``label`` included) that heads a natural loop
-        containing ``label``, and the blocks on the acyclic paths from it to ``label``."""
-        cfg, idom = self.tr.cfg, self.idom()
-        h = label
-        while True:
-            backs = [p for p in cfg.predecessors(h) if self._dominates(h, p)]
-            if backs and label in self._loop_body(h, backs):
-                break
-            if idom.get(h, h) == h:
-                raise BugleError("user-specified invariant does not appear at loop head", loc)
-            h = idom[h]
-        g = self._forward(h)
-        region = (nx.ancestors(g, label) | {label}) & (nx.descendants(g, h) | {h})
-        if not nx.is_directed_acyclic_graph(g.subgraph(region)):
-            raise BugleError("user-specified invariant does not appear at loop head", loc)
-        return h, region
+    def _short_circuit_source(self, it) -> bool:
+        """Is the ``__invariant`` call of ``it`` written with ``&&``, ``||`` or ``?:`` in
+        its argument (read from the source file; False when it cannot be read)?"""
+        loc = self.tr.loc(it)
+        if loc is None:
+            return False
+        lines = read_lines(self.tr.mt.location_path(it.dbg)) or read_lines(loc[0])
+        arg = call_argument(lines, loc[1], loc[2], ("__invariant", "__global_invariant")) if lines else None
+        return arg is not None and uses_short_circuit(arg)
 
-    def _loop_body(self, head: str, backs: list) -> set:
-        body, work = {head}, list(backs)
-        while work:
-            b = work.pop()
-            if b not in body:
-                body.add(b)
-                work.extend(self.tr.cfg.predecessors(b))
-        return body
-
-    def _forward(self, head: str) -> nx.DiGraph:
-        """The CFG without the back edges into ``head``."""
-        g = self.tr.cfg.copy()
-        g.remove_edges_from([(p, head) for p in list(g.predecessors(head)) if self._dominates(head, p)])
-        return g
+    def _heads_loop(self, label: str) -> bool:
+        """Is ``label`` the header of a natural loop (the target of a back edge)?"""
+        return any(self._dominates(label, p) for p in self.tr.cfg.predecessors(label))
 
     # ------------------------------------------------------------------ hooks
     def is_deferred(self, inst) -> bool:
         return bool(inst.name) and inst.name in self.deferred
 
     def block_start(self, label: str) -> None:
-        """Emit the invariants of the loop headed by ``label`` (start of its block)."""
+        """Emit the invariants of the loop headed by ``label`` (start of its block; values
+        the header computes before the call are rebuilt there)."""
         tr = self.tr
-        for inst, it, glob, region in self.invariants.get(label, ()):
+        for inst, it, glob, short in self.invariants.get(label, ()):
             loc = tr.loc(it)
-            e = self.expr(list(inst.operands)[0], loc, region=region, head=label, eager=glob)
+            e = self.expr(list(inst.operands)[0], loc, region={label}, head=label, eager=glob)
             tr.marker(loc)
-            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)))
+            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)
+                              + ((il.Attr("short_circuit"),) if short else ())))
 
     def statement(self, inst, it, callee: str, args: list, loc) -> None:
         """An annotation statement call reached in the walk."""
@@ -296,6 +291,13 @@ class Annotations:
         if len(args) != 1:
             raise BugleError(f"{base} expects one argument", loc)
         glob = self._glob(base.startswith("__global"))
+        if base in ("__invariant", "__global_invariant") and id(inst) in self.misplaced:
+            # not in a loop header: kept where it is, for vcgen to reject (GPUVerify's
+            # "user-specified invariant does not appear at loop head", exit 5)
+            e = self.expr(args[0], loc, eager=bool(glob))
+            tr.marker(loc)
+            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + glob))
+            return
         if base in ("__invariant", "__global_invariant", "__ensures", "__global_ensures"):
             return  # emitted at the loop head / at the returns
         if base in ("__requires", "__global_requires"):
@@ -308,16 +310,38 @@ class Annotations:
         tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_assert")) + glob))
 
     def _requires(self, inst, it, arg, loc, glob: tuple) -> None:
+        """A kernel's ``__requires``: ``requires e`` (assumed); in the entry of a modular
+        function check (``bugle.modular``): ``assume {:precondition} e`` where it is (the
+        arguments are locals there); in an inlined function: ``assert {:precondition}
+        {:call_site FILE, L, C} e`` checked at the call (reported at the call, with a note
+        pointing at the precondition)."""
         tr = self.tr
         if self._in_kernel(it):
             if not tr.postdominates_entry(self.block_of[inst.name]):
                 raise BugleError("__requires must be executed unconditionally at kernel entry", loc)
+            if tr.entry is not None:
+                e = self.expr(arg, loc, eager=bool(glob))
+                tr.emit(il.Assume(e, (il.Attr("precondition"),) + glob))
+                return
             e = self.expr(arg, loc, leaf=lambda v: self._pure_leaf(v, "__requires"), eager=True)
             tr.requires.append(il.Spec("requires", e, attrs=(tr.sourceloc(loc),) + glob))
             return
         e = self.expr(arg, loc, eager=bool(glob))
         tr.marker(loc)
-        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob))
+        site = self._call_site(it)
+        tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("precondition")) + glob
+                          + ((il.Attr("call_site", tr.sourceloc(site).args),) if site else ())))
+
+    def _call_site(self, it) -> tuple | None:
+        """``(file, line, column)`` of the call that inlined the function of ``it``."""
+        tr = self.tr
+        site = tr.mt.location(self._inline_key(it))
+        if site is None:
+            return None
+        f, line, col = site
+        if tr.source_path and (f is None or f == tr.main_file):
+            f = tr.source_path
+        return (f or tr.source_path or tr.main_file or "?", line, col)
 
     def _pure_leaf(self, v, what: str) -> il.Expr:
         try:

@@ -5,7 +5,7 @@ stride, ev)`` become (docs/IL.md "Asynchronous copies")::
 
     assume {:sourceloc "k.cl", 5, 14} true;
     call {:sourceloc "k.cl", 5, 14} {:async_copy "$$tile", "$$in", 0}
-        $bugle_async_copy_bv32(dst_off, src_off, count, dst_stride, src_stride, span);
+        $bugle_async_copy_bv32(dst_off, src_off, count, dst_stride, src_stride, span, ev_in);
     $e := BV32_OR(ev_in, 1bv32);
 
 Element ``k < count`` of the copy covers the cells ``off + k*stride + j`` (``j < span``)
@@ -14,6 +14,8 @@ copy of a float array has span 4 and a strided copy multiplies the stride of the
 side (OpenCL: the global side is strided, the local side contiguous).  The third
 attribute argument is the copy's *site number* N (0..31).
 
+The event argument ``ev_in`` is passed too: like every argument of the copy it must be
+the same for all work-items of the group (OpenCL 1.2 6.12.10), which lockstep checks.
 Events are ``bv32`` bit sets (``event_t`` is ``i32`` after ``bugle.cc``): the copy returns
 its ``ev`` argument with bit N set, so one event shared by several copies (the spec's
 event argument) names all of them.  ``wait_group_events(n, list)`` reads the ``n``
@@ -22,7 +24,7 @@ events of the (private) list and becomes
 copy whose bit is set.  Which copies an event names is thus resolved exactly by the
 program's own data flow (the lock-step stage decides per thread), never guessed.
 
-Both calls are group-collective; vcgen.lockstep checks them like barriers and gives them
+Both calls are group-collective; vcgen.twothread.async_copies checks them like barriers and gives them
 their race semantics (see ``Lockstep._async_copy``).
 
 Errors (BugleError, exit 4): more than 32 copy sites, a non-constant ``num_events``,
@@ -172,10 +174,10 @@ class AsyncCopies:
         self.sites += 1
         self.used_copy = True
         tr.written.add(dst.name)
-        tr.marker(loc)
-        tr.emit(il.Call(copy_proc(P), (doff, soff, count, dstride, sstride, il.BvLit(spans[0], P)), (),
-                        (tr.sourceloc(loc), il.Attr("async_copy", (dst.name, src.name, il.IntLit(site))))))
         ev_in = tr.operand(args[-1])
+        tr.marker(loc)
+        tr.emit(il.Call(copy_proc(P), (doff, soff, count, dstride, sstride, il.BvLit(spans[0], P), ev_in), (),
+                        (tr.sourceloc(loc), il.Attr("async_copy", (dst.name, src.name, il.IntLit(site))))))
         tr.assign_result(inst, tr.fns.bv("OR", 32, ev_in, il.BvLit(1 << site, 32)))
 
     def _size(self, v) -> il.Expr:
@@ -208,14 +210,14 @@ class AsyncCopies:
     # ------------------------------------------------------------ declarations
     def decls(self) -> list[il.ProcedureDecl]:
         """``procedure {:async_copy} $bugle_async_copy_bvP(dst, src, count, dst_stride,
-        src_stride, span: bvP);`` and ``procedure {:wait_group_events}
+        src_stride, span: bvP, event: bv32);`` and ``procedure {:wait_group_events}
         $bugle_wait_group_events(events: bv32);`` when used."""
         out = []
         P = il.BvType(self.tr.P)
         if self.used_copy:
             out.append(il.ProcedureDecl(copy_proc(self.tr.P), tuple(
-                (x, P) for x in ("dst", "src", "count", "dst_stride", "src_stride", "span")), (),
-                attrs=(il.Attr("async_copy"),)))
+                (x, P) for x in ("dst", "src", "count", "dst_stride", "src_stride", "span")) + (("event", il.BV32),),
+                (), attrs=(il.Attr("async_copy"),)))
         if self.used_wait:
             out.append(il.ProcedureDecl(WAIT_PROC, (("events", il.BV32),), (),
                                         attrs=(il.Attr("wait_group_events"),)))

@@ -3,29 +3,44 @@
 1. clang 22 from the ``ziglang`` wheel (``python -m ziglang clang -cc1 ...``) at
    ``-O1 -disable-llvm-passes`` (``-O0`` would mark everything ``noinline``), line tables,
    our header (``bugle/include/opencl.h`` or ``cuda.h``) force-included;
-2. an llvmlite pass pipeline: ``alwaysinline`` on every non-kernel definition, then
-   always-inliner, SROA, lower-switch, DCE, global DCE, instruction namer, verifier.
-   Never simplifycfg/instcombine or other passes that exploit undefined behaviour (they
-   would turn a possible null dereference into ``llvm.assume``/``unreachable``).
+2. an llvmlite pass pipeline (``PIPELINE``): ``alwaysinline`` on every non-kernel
+   definition, then always-inliner, SROA, lower-switch, instruction namer, DCE, global
+   DCE, verifier.  Never simplifycfg/instcombine or other passes that exploit undefined
+   behaviour (they would turn a possible null dereference into ``llvm.assume``/
+   ``unreachable``).  No pass may delete a load or store of non-private memory (a read
+   whose value is unused still races): ``bugle.keep_accesses`` marks them volatile, before
+   the pipeline and again after SROA.
 
 Errors: ToolError with CLANG_ERROR (2, clang's diagnostics in the message) or
 OPT_ERROR (3); COMMAND_LINE_ERROR (1) for a missing file or unknown language.
 """
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import re
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 import llvmlite.binding as llvm
 
 from vcgen.il.errors import ExitCode, ToolError
 
+from . import irtext
 from .annotations import mark_returns
+from .keep_accesses import keep_accesses
+from .modular import checked_functions
+from .undefined import havoc_locals
 
-INCLUDE_DIR = Path(__file__).with_name("include")
+# Our headers (package data, pyproject.toml) as a directory clang can read: importlib.resources
+# gives the installed folder itself (wheel or editable install), or an extracted copy that
+# lives until the process exits if the package is not on the file system.
+_RESOURCES = contextlib.ExitStack()
+atexit.register(_RESOURCES.close)
+INCLUDE_DIR: Path = _RESOURCES.enter_context(resources.as_file(resources.files("bugle") / "include"))
 EVENT_TYPE = 'target("spirv.Event")'
 # OpenCL images and samplers (bugle.images): an image is a pointer to its global array,
 # a sampler its bv32 flag word (what ``__translate_sampler_initializer`` receives)
@@ -94,39 +109,89 @@ def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = 
     return r.stdout
 
 
-def optimize(ir_text: str) -> str:
-    """Run the bugle pipeline on IR text; returns the optimized IR text.
+# The pipeline after clang, in order: (name, what it is).  ``havoc-locals`` is
+# bugle.undefined (an arbitrary value in every private variable, so that no pass folds
+# an undefined value into a constant), ``keep-*`` are bugle.keep_accesses (accesses to
+# non-private memory marked volatile so that no pass deletes them); the others are LLVM
+# passes.  ``bugle cc --stop-after=NAME`` prints the
+# module after NAME (the lit tests of tests/lit/bugle/keep_*.{cl,cu} check each pass).
+PIPELINE = (
+    ("havoc-locals", "uninitialised private variables start arbitrary (bugle.undefined)"),
+    ("keep-certain", "mark accesses certainly to non-private memory volatile"),
+    ("always-inline", "inline every non-kernel function"),
+    ("sroa", "private variables to registers"),
+    ("lower-switch", "switch to branches"),
+    # before keep-all: its re-parse starts fresh symbol tables, and the names the namer
+    # gives after it would differ from those of the pipeline without keep-all (solver
+    # models, hence the threads and accesses a report picks, depend on names)
+    ("instnamer", "name every value"),
+    ("keep-all", "mark every access not provably private volatile"),
+    ("dce", "dead code elimination"),
+    ("globaldce", "drop functions and globals nothing uses"),
+    ("verify", "LLVM's module verifier"),
+)
+PASS_STAGES = ("clang",) + tuple(name for name, _ in PIPELINE)
+_LLVM_PASSES = {
+    "always-inline": "add_always_inliner_pass", "sroa": "add_sroa_pass",
+    "lower-switch": "add_lower_switch_pass", "dce": "add_dead_code_elimination_pass",
+    "globaldce": "add_global_dead_code_eliminate_pass", "instnamer": "add_instruction_namer_pass",
+    "verify": "add_verifier",
+}
 
-    ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result.
+
+def optimize(ir_text: str, stop_after: str = "verify", keep_functions: bool = False) -> str:
+    """Run the bugle pipeline (``PIPELINE``) on IR text up to and including the stage
+    ``stop_after``; returns the IR text.  ``stop_after="clang"`` runs nothing.
+
+    ToolError(OPT_ERROR) if the IR does not parse or the verifier rejects the result;
+    ValueError for an unknown stage name.
     """
+    if stop_after not in PASS_STAGES:
+        raise ValueError(f"unknown pipeline stage {stop_after!r} (one of {', '.join(PASS_STAGES)})")
     # OpenCL event_t is an opaque target type that llvmlite cannot read; bugle models
     # events as i32 bit sets of async copy sites (bugle.async_copy).
     ir_text = ir_text.replace(EVENT_TYPE, "i32")
     ir_text = IMAGE_TYPE.sub("ptr addrspace(1)", ir_text.replace(SAMPLER_TYPE, "i32"))
+    if stop_after == "clang":
+        return ir_text
+    try:
+        ir_text = havoc_locals(ir_text)
+    except irtext.IRTextError as e:
+        raise ToolError(f"optimizer: cannot read the IR: {e}", ExitCode.OPT_ERROR) from None
+    if stop_after == "havoc-locals":
+        return ir_text
     try:
         mod = llvm.parse_assembly(mark_returns(ir_text))
     except RuntimeError as e:
         raise ToolError(f"optimizer: cannot parse IR: {e}", ExitCode.OPT_ERROR) from None
     kernels = _kernel_names(ir_text)
+    target = "nvptx" if mod.triple.startswith("nvptx") else "spir"
+    kept = set(checked_functions(ir_text)) if keep_functions else set()
     for f in mod.functions:
         if not f.is_declaration and f.name not in kernels:
             f.add_function_attribute("alwaysinline")
-            f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
-    pb = llvm.create_pass_builder(None, llvm.create_pipeline_tuning_options())
-    mpm = llvm.create_new_module_pass_manager()
-    mpm.add_always_inliner_pass()
-    mpm.add_sroa_pass()
-    mpm.add_lower_switch_pass()
-    mpm.add_dead_code_elimination_pass()
-    mpm.add_global_dead_code_eliminate_pass()
-    mpm.add_instruction_namer_pass()
-    mpm.add_verifier()
+            if f.name not in kept:
+                f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
     try:
-        mpm.run(mod, pb)
+        for name, _ in PIPELINE[1:]:
+            if name.startswith("keep-"):
+                mod = keep_accesses(mod, target, kernels, certain_only=name == "keep-certain")
+            else:
+                _run_pass(mod, _LLVM_PASSES[name])
+            if name == stop_after:
+                break
         mod.verify()
     except RuntimeError as e:
         raise ToolError(f"optimizer: {e}", ExitCode.OPT_ERROR) from None
     return str(mod)
+
+
+def _run_pass(mod, adder: str) -> None:
+    """Run one LLVM pass (``adder``: the ModulePassManager method adding it) on ``mod``."""
+    pb = llvm.create_pass_builder(None, llvm.create_pipeline_tuning_options())
+    mpm = llvm.create_new_module_pass_manager()
+    getattr(mpm, adder)()
+    mpm.run(mod, pb)
 
 
 def _kernel_names(ir_text: str) -> set:
@@ -138,12 +203,15 @@ def _kernel_names(ir_text: str) -> set:
 
 
 def compile_kernel(path: str, language: str | None = None, defines=(), includes=(),
-                   spir64: bool = False, clang_opts=()) -> str:
+                   spir64: bool = False, clang_opts=(), stop_after: str = "verify",
+                   keep_functions: bool = False) -> str:
     """Source file -> optimized LLVM IR text (the ``bugle cc`` output).
 
     ``defines``: ``NAME`` or ``NAME=VALUE`` strings; ``includes``: directories;
-    ``clang_opts``: extra clang ``-cc1`` options.
+    ``clang_opts``: extra clang ``-cc1`` options; ``stop_after``: the last stage to run
+    (``PASS_STAGES``; the default runs them all); ``keep_functions``: see ``optimize``.
     Raises ToolError (exit codes 1, 2 or 3).
     """
     lang = language_of(path, language)
-    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts))
+    return optimize(run_clang(path, lang, defines, includes, spir64, clang_opts), stop_after,
+                    keep_functions)

@@ -525,6 +525,16 @@ class InstText:
         words = self.body.split()
         return len(words) > 1 and words[1] in ("atomic", "volatile")
 
+    def as_volatile(self) -> str:
+        """The line of a ``load``/``store`` with ``volatile`` after the opcode; atomic and
+        already volatile accesses unchanged.  IRTextError for other instructions."""
+        if self.opcode not in ("load", "store"):
+            raise IRTextError(f"not a load or store: {self.line!r}")
+        if self.is_atomic_or_volatile():
+            return self.line
+        at = self._body_start + len(self.opcode)
+        return self.line[:at] + " volatile" + self.line[at:]
+
     def constexprs(self) -> list[Any]:
         """Pointer constant expressions among the operands, in textual order."""
         return find_constexprs(self.line, self._body_start + len(self.opcode))
@@ -739,3 +749,37 @@ def parse_module_text(text: str) -> ModuleText:
             source = _unquote(line.split("=", 1)[1])
         i += 1
     return ModuleText(functions, globals_, structs, metadata, source)
+
+
+def mark_volatile(text: str, marks: dict) -> str:
+    """Module text with the loads/stores at ``marks`` (``{function name: {index}}``, the
+    index counting the function's instruction lines in order, i.e. llvmlite's walk) made
+    volatile (``InstText.as_volatile``).  IRTextError if a marked line is not a load or
+    store or a marked function is missing."""
+    lines = text.split("\n")
+    done = set()
+    i = 0
+    while i < len(lines):
+        m = _DEFINE.match(lines[i]) if lines[i].startswith("define ") else None
+        i += 1
+        if not m:
+            continue
+        name = m.group(2) if m.group(2) is not None else m.group(3)
+        wanted = marks.get(name, ())
+        index = 0
+        while i < len(lines) and lines[i] != "}":
+            if lines[i].startswith("  "):
+                if index in wanted:
+                    lines[i] = InstText(lines[i]).as_volatile()
+                index += 1
+                if lines[i].rstrip().endswith("["):  # a switch: its cases follow, then "]"
+                    while i + 1 < len(lines) and not lines[i + 1].lstrip().startswith("]"):
+                        i += 1
+                    i += 1  # the "]" line
+            i += 1
+        if wanted:
+            done.add(name)
+    missing = set(n for n, w in marks.items() if w) - done
+    if missing:
+        raise IRTextError(f"functions not found in the module text: {sorted(missing)}")
+    return "\n".join(lines)

@@ -18,6 +18,7 @@ size rounded up to a power of two, of an aggregate its largest member; arrays of
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from math import gcd
 from typing import Any
@@ -277,3 +278,13 @@ def natural_cell(t, layout: Layout) -> int | None:
     except LayoutError:
         return None
     return None
+
+
+def pointer_bits(data_layout: str) -> int:
+    """Width in bits of default-address-space pointers in an LLVM data layout string
+    (``p:32:32`` or ``p0:32:32``; LLVM's default is 64)."""
+    for part in data_layout.split("-"):
+        m = re.match(r"p0?:(\d+)", part)
+        if m:
+            return int(m.group(1))
+    return 64

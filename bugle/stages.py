@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from vcgen import il
 from vcgen.il.stage import Flag, MakeRule, Stage, option_value
 
-from .cc import compile_kernel
+from .cc import PASS_STAGES, compile_kernel
 from .translate import translate_ir
 
 
@@ -17,21 +17,27 @@ from .translate import translate_ir
 class CcOptions:
     """``language``: ``opencl``/``cuda`` or None (from the suffix); ``defines``:
     ``NAME[=V]``; ``includes``: directories; ``spir64``: 64-bit ``size_t`` for OpenCL;
-    ``clang_opts``: extra ``clang -cc1`` options."""
+    ``clang_opts``: extra ``clang -cc1`` options; ``stop_after``: the last step of the pass
+    pipeline to run (``bugle.cc.PASS_STAGES``); ``keep_functions`` (``--no-inline``): keep
+    the functions verified on their own against their contracts (``bugle.modular``)."""
     language: str | None = None
     defines: tuple[str, ...] = ()
     includes: tuple[str, ...] = ()
     spir64: bool = False
     clang_opts: tuple[str, ...] = ()
+    stop_after: str = "verify"
+    keep_functions: bool = False
 
 
 @dataclass(frozen=True)
 class TranslateOptions:
     """``kernel``: the kernel to translate (source or LLVM name; needed when the module has
     several); ``source_path``: the file name ``{:sourceloc}`` attributes give the main
-    source file."""
+    source file; ``function``: translate this non-kernel function as the entry of its
+    modular check instead (``--no-inline``, ``bugle.modular``)."""
     kernel: str | None = None
     source_path: str | None = None
+    function: str | None = None
 
 
 CC_FLAGS = (
@@ -42,31 +48,41 @@ CC_FLAGS = (
          choices=("opencl", "cuda"), in_driver=False),
     Flag("clang_opts", ("--clang-opt",), "Option passed through to clang -cc1, e.g. --clang-opt=-DN=4 "
          "(repeatable).", multiple=True, metavar="OPT"),
+    Flag("stop_after", ("--stop-after",), "Print the module after this step of the pass pipeline "
+         "(clang = clang's output; see bugle.cc.PIPELINE).", choices=PASS_STAGES, default="verify",
+         in_driver=False),
+    Flag("no_inline", ("--no-inline",), "Also verify functions on their own against their contracts "
+         "(every input their __requires allow); kernels are still verified with calls inlined "
+         "(bugle cc: keep those functions, bugle.modular).", is_flag=True),
 )
 TRANSLATE_FLAGS = (
     Flag("kernel", ("--kernel",), "Kernel to translate (source name) when the file has several."),
     Flag("source_path", ("--source",), "Source file name for {:sourceloc} attributes.", in_driver=False),
+    Flag("function", ("--function",), "Translate this non-kernel function as the entry of its modular "
+         "check (needs `bugle cc --no-inline`).", in_driver=False),
 )
 
 
 def cc_options(p: Mapping[str, Any]) -> CcOptions:
     return CcOptions(option_value(p, "language"), tuple(option_value(p, "defines", ())),
                      tuple(option_value(p, "includes", ())), bool(option_value(p, "spir64", False)),
-                     tuple(option_value(p, "clang_opts", ())))
+                     tuple(option_value(p, "clang_opts", ())), option_value(p, "stop_after", "verify"),
+                     bool(option_value(p, "no_inline", False)))
 
 
 def translate_options(p: Mapping[str, Any]) -> TranslateOptions:
-    return TranslateOptions(option_value(p, "kernel"), option_value(p, "source_path"))
+    return TranslateOptions(option_value(p, "kernel"), option_value(p, "source_path"), option_value(p, "function"))
 
 
 def run_cc(path: str, o: CcOptions) -> str:
     """The ``bugle cc`` stage: kernel source file -> optimized LLVM IR text."""
-    return compile_kernel(path, o.language, o.defines, o.includes, o.spir64, o.clang_opts)
+    return compile_kernel(path, o.language, o.defines, o.includes, o.spir64, o.clang_opts, o.stop_after,
+                          keep_functions=o.keep_functions)
 
 
 def run_translate(ir: str, o: TranslateOptions) -> il.Program:
     """The ``bugle translate`` stage: LLVM IR text -> one-thread IL program."""
-    return translate_ir(ir, o.kernel, o.source_path)
+    return translate_ir(ir, o.kernel, o.source_path, function=o.function)
 
 
 CC: Stage[str, str, CcOptions] = Stage(

@@ -33,6 +33,7 @@ from __future__ import annotations
 import ctypes
 import re
 import struct
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,14 +49,16 @@ from .annotations import ALL as ANNOTATION_CALLS
 from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
+from .modular import FunctionEntry, find_function
 from .images import Images
 from .atomics import Atomics
 from .builtins import CUDA_SREGS, DIMS, ID_KINDS, OPENCL_IDS, Calls, demangle_opencl, id_const
 from .bvops import Functions
+from .cc import INCLUDE_DIR
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
-                           natural_cell, scalar_leaf, space_of)
+                           natural_cell, pointer_bits, scalar_leaf, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -103,12 +106,15 @@ def parse_module(ir_text: str):
     return mod
 
 
-def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None) -> il.Program:
+def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None,
+                 function: str | None = None) -> il.Program:
     """Translate LLVM IR text (from ``bugle cc``) into the one-thread IL program.
 
     ``kernel``: the kernel's source (debug-info) or LLVM name; required only when the
     module has several kernels.  ``source_path``: the file name to use in
-    ``{:sourceloc}`` attributes for locations in the main source file.
+    ``{:sourceloc}`` attributes for locations in the main source file.  ``function``:
+    instead of a kernel, the entry of the modular check of this non-kernel function
+    (``bugle.modular``, ``--no-inline``).
     Raises ToolError: BUGLE_ERROR (4) for unsupported constructs or bad IR.
     """
     mod = parse_module(ir_text)
@@ -116,6 +122,9 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
         mt = irtext.parse_module_text(str(mod))
     except irtext.IRTextError as e:
         raise BugleError(f"cannot read the module text: {e}") from None
+    if function is not None:
+        fn, ft = find_function(mod, mt, function)
+        return Translator(mod, mt, fn, ft, source_path, function_entry=True).run()
     fn, ft = _find_kernel(mod, mt, kernel)
     return Translator(mod, mt, fn, ft, source_path).run()
 
@@ -157,12 +166,13 @@ class Translator:
       typed access at a cell index).
     """
 
-    def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path):
+    def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path,
+                 function_entry: bool = False):
         self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
         self.nvptx = self.triple.startswith("nvptx")
-        self.P = _pointer_bits(mod.data_layout)
+        self.P = pointer_bits(mod.data_layout)
         self.layout = Layout(self.P, mt.structs)
         self.fns = Functions()
         self.calls = Calls(self)
@@ -197,6 +207,7 @@ class Translator:
         self.allocas: set = set()
         self._type_cache: dict = {}
         self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
+        self.entry = FunctionEntry(self) if function_entry else None  # --no-inline check (bugle.modular)
 
     # ================================================================ driver
     def run(self) -> il.Program:
@@ -204,9 +215,13 @@ class Translator:
         self._check_calls_inlined()
         self._analyze_pointers()
         params = self._params()
+        if self.entry is not None:
+            self.entry.prepare()
         self.annots.prescan()
         for n, (label, insts) in enumerate(self.walk):
             self._start(self._label(label))
+            if n == 0 and self.entry is not None:
+                self.entry.emit_entry()
             self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
@@ -625,10 +640,21 @@ class Translator:
             cell = self.cell_of(cls)
             return Ptr(self._ident(obj), il.BvLit((off // cell) % (1 << self.P), self.P), cls)
         node = self.node(v, it)
+        if k in (VK.undef_value, VK.poison_value):
+            return self._undefined_pointer(node)
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
+        if k == VK.argument and self.entry is not None and v.name in self.entry.offsets:
+            return Ptr(self._ident(node), self.entry.offset(v.name), cls)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
+
+    def _undefined_pointer(self, node) -> Ptr:
+        """An ``undef``/``poison`` pointer: any base and any offset (fresh havocked
+        variables, so each thread has its own, never folded to null; DESIGN.md section
+        5.2).  Its points-to class holds null (``_node``), so a dereference ends in the
+        null-pointer check unless the class also holds arrays it may then access."""
+        return Ptr(self.fresh(il.INT), self.fresh(il.BvType(self.P)), self.pts.class_of(node))
 
     def _ident(self, obj) -> il.Expr:
         return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)
@@ -1235,6 +1261,9 @@ class Translator:
             if not isinstance(t, (IntT, FloatT)):
                 raise BugleError(f"kernel parameter {a.name} of type {a.type} is not supported",
                                  self._kernel_loc())
+            if self.entry is not None:  # a function's argument: arbitrary per thread
+                self.values[a.name] = self.entry.scalar(a, self.il_type(t))
+                continue
             n = self.vname(a.name)
             params.append((n, self.il_type(t)))
             self.values[a.name] = il.Var(n)
@@ -1343,13 +1372,17 @@ class Translator:
                               + self._count_attr(a))
                    for a in arrays if a.space == "private"]
         src_file = self.source_path or self.main_file or "?"
-        attrs = (il.Attr("kernel"), il.Attr("source_name", (self.kname,)),
+        attrs: il.Attrs = (il.Attr("kernel"), il.Attr("source_name", (self.kname,)),
                  il.Attr("language", (self.language,)), il.Attr("source_file", (src_file,)),
                  il.Attr("source_params", tuple(x for p in self.source_params for x in p)))
+        blocks = self.blocks
+        if self.entry is not None:
+            attrs += (il.Attr("function_entry"),)
+            blocks = self.entry.wrap(blocks)
         modifies = tuple(a.name for a in arrays if a.space != "private" and a.name in self.written)
         proc = il.ProcedureDecl("$" + _sanitize(self.kname), tuple(params), (), tuple(self.requires),
                                 modifies, attrs, tuple(private) + tuple(self.locals.values()),
-                                tuple(self.blocks))
+                                tuple(blocks))
         decls.append(proc)
         return il.Program(tuple(decls))
 
@@ -1377,8 +1410,7 @@ class Translator:
 
 MAX_BYVAL_CELLS = 256
 # our headers as clang names them (-include/-I with bugle.cc.INCLUDE_DIR), resolved or not
-_INCLUDE_PREFIX = tuple({str(Path(__file__).with_name("include")) + "/",
-                         str(Path(__file__).resolve().with_name("include")) + "/"})
+_INCLUDE_PREFIX = tuple({str(INCLUDE_DIR) + "/", str(INCLUDE_DIR.resolve()) + "/"})
 
 
 def _byval_type(arg):
@@ -1449,12 +1481,3 @@ def _float_bits(x: float, w: int) -> int:
     fmt = {16: "<e", 32: "<f", 64: "<d"}[w]
     ifmt = {16: "<H", 32: "<I", 64: "<Q"}[w]
     return struct.unpack(ifmt, struct.pack(fmt, x))[0]
-
-
-def _pointer_bits(layout: str) -> int:
-    """Default-address-space pointer width from a data layout string (LLVM default 64)."""
-    for part in layout.split("-"):
-        m = re.match(r"p0?:(\d+)", part)
-        if m:
-            return int(m.group(1))
-    return 64

@@ -3,6 +3,8 @@ each annotation's IL shape, and its meaning shown by a kernel where it holds and
 it fails (README "Annotations")."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bugle.cc import compile_kernel
@@ -123,8 +125,8 @@ HOLDS_FAILS = {
     "__ptr_base": ("__local int a[4], b[4]; __assert(__ptr_base(a) != __ptr_base(b));",
                    "__local int a[4], b[4]; __assert(__ptr_base(a) == __ptr_base(b));"),
     "__ptr_offset_bytes": ("__assert(__ptr_offset_bytes(A + 2) == 8);", "__assert(__ptr_offset_bytes(A + 2) == 2);"),
-    "__invariant": ("__requires(n >= 0); for (int i = 0; __invariant(i >= 0 && i <= n), i < n; i++) A[gid] = i;",
-                    "for (int i = 0; __invariant(i >= 1 || i == -1), i < n; i++) A[gid] = i;"),
+    "__invariant": ("__requires(n >= 0); for (int i = 0; __invariant(i >= 0), __invariant(i <= n), i < n; i++) A[gid] = i;",
+                    "for (int i = 0; __invariant(i >= 1 | i == -1), i < n; i++) A[gid] = i;"),
     "__global_invariant": (
         "int i = (int)lid; while (__global_invariant(__implies(__enabled(), i >= 0)), i > 0) i--;",
         "int i = (int)lid; while (__global_invariant(i > 0), i > 0) i--;"),
@@ -168,7 +170,7 @@ def test_function_contract_holds(tmp_path, capsys):
 def test_function_precondition_checked_at_call(tmp_path, capsys):
     code, out = verify(tmp_path, capsys, CONTRACT.replace("  __requires(n > 0);\n  p", "  p").replace("BIAS", "1"),
                        ".cu")
-    assert code == ExitCode.NOT_ALL_VERIFIED and "precondition might not hold" in out, out
+    assert code == ExitCode.NOT_ALL_VERIFIED and "a precondition for this call might not hold" in out, out
 
 
 def test_function_postcondition_checked_at_return(tmp_path, capsys):
@@ -190,9 +192,49 @@ def test_kernel_postcondition(tmp_path, capsys):
     ("A[gid] = __other_int(n);", "may only be used inside annotations"),
     ("__assert(__return_val_int() == 0);", "__return_val_int may only be used in an __ensures"),
     ("if (n > 0) __requires(n > 1);", "__requires must be executed unconditionally"),
-    ("__invariant(n > 0);", "invariant does not appear at loop head"),
 ])
 def test_misuse_is_a_bugle_error(body, message, tmp_path, capsys):
     code, out = verify(tmp_path, capsys, kernel_cl(body))
     assert code == ExitCode.BUGLE_ERROR, out
     assert message in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("loop,ok", [
+    # in the loop condition, before it branches: at the loop head
+    ("for (int i = 0; __invariant(i >= 0), __invariant(i <= n), i < n; i++) A[gid] = i;", True),
+    ("for (int i = 0; __invariant(i >= 0 & i <= n), i < n && A[gid] != 3; i++) A[gid] = i;", True),
+    ("int i = 0; while (__global_invariant(__implies(__enabled(), i >= 0)), i < n) i++;", True),
+    # outside any loop, or in the loop body
+    ("__invariant(n > 0);", False),
+    ("for (int i = 0; i < n; i++) { A[gid] = i; __invariant(i >= 0); }", False),
+    # short-circuit evaluation puts the call after a branch (GPUVerify's semantics)
+    ("for (int i = 0; __invariant(i >= 0 && i <= n), i < n; i++) A[gid] = i;", False),
+    ("for (int i = 0; __invariant(i >= 0 || i == -1), i < n; i++) A[gid] = i;", False),
+    ("for (int i = 0; __invariant(n > 0 ? i >= 0 : 1), i < n; i++) A[gid] = i;", False),
+    # ... also when clang folds the branch away (u >= 0 is always true for an unsigned u)
+    ("for (unsigned u = lid; __invariant((u >= 0) && (u % 64 == lid)), u < 100; u += 64) A[gid] = u;", False),
+    ("for (unsigned u = lid; __invariant(u % 64 == lid /* && or ? here */), u < 100; u += 64) A[gid] = u;", True),
+])
+def test_invariant_must_be_at_the_loop_head(loop, ok, tmp_path, capsys):
+    """An ``__invariant`` is checked where the loop's back edges arrive: its call must be
+    in the loop header block.  Anywhere else -- the body, outside loops, or after the
+    branches of a short-circuit operator in its own argument -- is a vcgen error
+    (exit 5) at the call's location, worded as GPUVerify words it."""
+    code, out = verify(tmp_path, capsys, kernel_cl("__requires(n >= 0); " + loop))
+    if ok:
+        assert code == 0, out
+    else:
+        assert code == ExitCode.GPUVERIFYVCGEN_ERROR, out
+        assert re.search(r"k\.cl:\d+:\d+:\s+user-specified invariant does not appear at loop head", out), out
+
+
+def test_call_argument_text():
+    from bugle.source_text import call_argument, uses_short_circuit
+    lines = ("  for (; __invariant(a && (b ||", "  c)), i < n;) __invariant(x /* && */ == '?')", "__invariantx(y)")
+    arg = call_argument(lines, 1, 10, ("__invariant", "__global_invariant"))
+    assert arg == "a && (b ||\n  c)" and uses_short_circuit(arg)
+    arg = call_argument(lines, 2, 16, ("__invariant",))
+    assert arg is not None and not uses_short_circuit(arg)
+    assert call_argument(lines, 3, 1, ("__invariant",)) is None  # another identifier
+    assert call_argument(lines, 1, 1, ("__invariant",)) is None  # no call starts there
+    assert call_argument(("__invariant(a && b",), 1, 1, ("__invariant",)) is None  # unclosed

@@ -17,15 +17,17 @@ from vcgen.il.parser import parse_program
 from vcgen.il.printer import program_str
 from vcgen.il.typecheck import typecheck
 
-GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]  # the driver of this checkout
+# the driver of the environment running the tests (editable install or wheel)
+GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]
 
 TILE = """
-__kernel void k(__global float *in, __global float *out, __local float *tile) {
+__kernel void k(__global float *in, __global float *out, __local float *tile, __local float *tile2) {
   size_t n = get_local_size(0), lid = get_local_id(0);
   event_t a = async_work_group_copy(tile, in + get_group_id(0) * n, n, 0);
   BEFORE
   wait_group_events(1, &WAITED);
-  out[get_global_id(0)] = tile[n - 1 - lid];
+  AFTER
+  out[get_global_id(0)] = tile[n - 1 - lid] + tile2[lid];
 }
 """
 
@@ -44,7 +46,7 @@ def test_gentype_from_mangled_name():
 
 def test_il_round_trips_and_typechecks(tmp_path):
     f = tmp_path / "k.cl"
-    f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a"))
+    f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a").replace("AFTER", ""))
     p = translate_ir(compile_kernel(str(f)))
     assert parse_program(program_str(p)) == p
     typecheck(p)
@@ -53,21 +55,37 @@ def test_il_round_trips_and_typechecks(tmp_path):
     assert il.attr(calls[0].attrs, "async_copy").args[:2] == ("$$tile", "$$in")
 
 
-@pytest.mark.parametrize("before,waited,verdict", [
-    ("", "a", 0),                                        # read after the wait
-    ("barrier(CLK_LOCAL_MEM_FENCE);", "a", 0),
-    ("float x = tile[lid]; out[0] = x;", "a", 6),        # read in flight
-    ("in[get_global_id(0)] = 0;", "a", 6),               # src written in flight
-    ("event_t b = async_work_group_copy(tile, in, n, 0);", "b", 6),  # waits the other copy only
+BARRIER = "barrier(CLK_LOCAL_MEM_FENCE);"
+
+
+@pytest.mark.parametrize("before,waited,after,verdict", [
+    ("", "a", BARRIER, 0),                               # read after the wait and a barrier
+    ("", "a", "", 6),                                    # the wait alone orders nothing
+    (BARRIER, "a", "", 6),                               # a barrier before the wait neither
+    ("float x = tile[lid]; out[0] = x;", "a", BARRIER, 6),  # read in flight
+    ("in[get_global_id(0)] = 0;", "a", BARRIER, 6),      # src written in flight
+    ("event_t b = async_work_group_copy(tile2, in, n, 0);", "b", BARRIER, 6),  # waits the other copy only
+    ("async_work_group_copy(tile2, in, n, a);", "a", BARRIER, 0),  # joins a: waited with it
+    ("async_work_group_copy(tile2, in, n, 0);", "a", BARRIER, 6),  # its own event, never waited
 ])
-def test_race_semantics(tmp_path, before, waited, verdict):
-    r = run(tmp_path, TILE.replace("BEFORE", before).replace("WAITED", waited))
+def test_race_semantics(tmp_path, before, waited, after, verdict):
+    r = run(tmp_path, TILE.replace("BEFORE", before).replace("WAITED", waited).replace("AFTER", after))
     assert r.returncode == verdict, r.stdout + r.stderr
+
+
+def test_event_argument_must_be_uniform(tmp_path):
+    """OpenCL 1.2 6.12.10: every argument of a copy is the same in all work-items of the
+    group; a copy joining different events in different work-items is reported like
+    barrier divergence (GPUVerify's async_work_group_copy/fail/test12)."""
+    r = run(tmp_path, TILE.replace("BEFORE", "event_t b = async_work_group_copy(tile2, in, n, 0); event_t *e = &a; if (lid > 3) e = &b; async_work_group_copy(tile2, in, n, *e);")
+            .replace("WAITED", "a").replace("AFTER", BARRIER))
+    assert r.returncode == 6, r.stdout + r.stderr
+    assert "barrier may be reached by non-uniform control flow" in r.stdout
 
 
 def test_group_of_one_is_rejected(tmp_path):
     f = tmp_path / "k.cl"
-    f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a"))
+    f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a").replace("AFTER", ""))
     r = subprocess.run([*GPUVERIFY, str(f), "--local_size=1", "--num_groups=2"], capture_output=True, text=True)
     assert r.returncode == 5 and "one work item" in r.stdout + r.stderr
 

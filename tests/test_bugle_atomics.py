@@ -4,6 +4,7 @@ cmpxchg, the OpenCL atomic_*/atom_* builtins and CUDA atomic* become calls of
 each other but do race with plain accesses."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -278,7 +279,7 @@ entry:{body}
 !llvm.dbg.cu = !{{!0}}
 !llvm.module.flags = !{{!3}}
 !0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
-!1 = !DIFile(filename: "k.cl", directory: "/tmp")
+!1 = !DIFile(filename: "k.cl", directory: "src")
 !3 = !{{i32 2, !"Debug Info Version", i32 3}}
 !5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
 !6 = !DISubroutineType(types: !7)
@@ -292,7 +293,7 @@ entry:{body}
 def driver(tmp_path: Path, name: str, text: str, *flags: str) -> subprocess.CompletedProcess:
     (tmp_path / name).write_text(text)
     return subprocess.run([sys.executable, "-m", "vcgen.driver", *flags, name], cwd=tmp_path,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+                          env={"PYTHONPATH": str(ROOT), "PATH": os.defpath},
                           capture_output=True, text=True, timeout=300)
 
 
@@ -373,3 +374,16 @@ def test_atomic_on_constant_memory_is_an_error(tmp_path):
         translate_ir(compile_kernel(str(f)))
     assert e.value.code == ExitCode.BUGLE_ERROR
     assert "constant memory" in str(e.value) and "const.cu:3:22" in str(e.value)
+
+
+def test_forced_equality_abstraction_rejects_atomics(tmp_path):
+    """GPUVerify rejects ``--equality-abstraction`` on a kernel with atomics (exit 5, its
+    message); without the flag the same kernel verifies."""
+    f = tmp_path / "k.cl"
+    f.write_text("__kernel void k(__local int *A) { atomic_inc(A); }")
+    run = [sys.executable, "-m", "vcgen.driver", "--local_size=64", "--num_groups=1", str(f)]
+    p = subprocess.run(run + ["--equality-abstraction"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == ExitCode.GPUVERIFYVCGEN_ERROR
+    assert "GPUVerify: error: --equality-abstraction cannot be used with atomics." in p.stdout + p.stderr
+    p = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr

@@ -16,7 +16,8 @@ from vcgen.il.parser import parse_program
 from vcgen.il.printer import program_str
 from vcgen.il.typecheck import typecheck
 
-GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]  # the driver of this checkout
+# the driver of the environment running the tests (editable install or wheel)
+GPUVERIFY = [sys.executable, "-m", "vcgen.driver"]
 CL20 = "--clang-opt=-cl-std=CL2.0"
 
 BLUR = """

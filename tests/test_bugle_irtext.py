@@ -26,7 +26,7 @@ entry:
   ret void
 }
 
-!1 = !DIFile(filename: "k.cl", directory: "/tmp")
+!1 = !DIFile(filename: "k.cl", directory: "src")
 !10 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, unit: !0)
 !11 = !DILocation(line: 5, column: 7, scope: !13, inlinedAt: !14)
 !12 = !{!"int*"}

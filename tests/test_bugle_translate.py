@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import re
 import subprocess
 import sys
@@ -212,7 +213,7 @@ def test_clang_error():
 
 def _cli(*args):
     return subprocess.run([sys.executable, "-m", "bugle.cli", *args], capture_output=True, text=True,
-                          cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": os.defpath})
 
 
 def test_cli_exit_codes(tmp_path):

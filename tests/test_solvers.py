@@ -175,6 +175,24 @@ def test_portfolio_cancels_a_stuck_member():
     b.close()
 
 
+def test_portfolio_never_cancels_the_winner(monkeypatch):
+    """z3 answers sat, its racing thread is still alive when the race is settled: cancelling
+    it then would interrupt z3's context, and the model could no longer be read (internal
+    error "canceled" instead of the race report)."""
+    vc = _vc(BPL / "race.bpl")
+    race = PortfolioBackend._race
+
+    def slow_exit(member, prepared, answers):
+        race(member, prepared, answers)
+        time.sleep(0.3)  # the answer is in, the thread has not ended yet
+    monkeypatch.setattr(PortfolioBackend, "_race", staticmethod(slow_exit))
+    b = PortfolioBackend(vc, [ProcessBackend(vc, SLEEPER, 60)], 60)
+    fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert True in b.values(fails)
+    b.close()
+
+
 def test_portfolio_model_falls_back_to_z3():
     """The fake wins every race with 'sat' but gives no values: z3 must supply the model,
     and when z3 says unsat the answer must not be used for a report."""

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from vcgen.il.errors import ExitCode
-from vcgen.testsuite import (HeaderError, Status, collect_kernels, main, parse_header,
-                             run_kernel)
+from vcgen.testsuite import (HeaderError, Status, Verdict, collect_kernels, main,
+                             parse_header, run_kernel, verdict, verdict_table)
 
 # The fake driver: `fake.py CODE TEXT [flags... kernel]` prints TEXT, then its
 # remaining arguments, and exits with CODE.
@@ -89,6 +89,32 @@ def test_header_ends_at_first_non_comment_line(tmp_path):
 def test_xfail_names(tmp_path, name, code):
     p = kernel(tmp_path, "d.cl", f"//xfail:{name}\n//--local_size=64\n")
     assert parse_header(p).expected is code
+
+
+@pytest.mark.parametrize("first,code,name", [
+    ("//PASS", ExitCode.SUCCESS, "pass"), ("//Pass  ", ExitCode.SUCCESS, "pass"),
+    ("//XFAIL:NOT_ALL_VERIFIED", ExitCode.NOT_ALL_VERIFIED, "NOT_ALL_VERIFIED"),
+    ("//xfail:bugle_error", ExitCode.BUGLE_ERROR, "BUGLE_ERROR"),
+    ("//Xfail: GPUVERIFYVCGEN_ERROR", ExitCode.GPUVERIFYVCGEN_ERROR, "GPUVERIFYVCGEN_ERROR")])
+def test_status_line_is_case_insensitive(tmp_path, first, code, name):
+    """GPUVerify's tester reads the status line case-insensitively (its suite has
+    //PASS and //XFAIL:NOT_ALL_VERIFIED)."""
+    h = parse_header(kernel(tmp_path, "s.cl", f"{first}\n//--local_size=64\n"))
+    assert h.expected is code and h.expected_name == name
+
+
+def test_kernel_dir_in_flags_is_the_kernels_folder(tmp_path):
+    (tmp_path / "with space").mkdir()
+    p = kernel(tmp_path, "with space/k.cl",
+               "//pass\n//--local_size=64 --boogie-file=${KERNEL_DIR}/axioms.bpl -I${KERNEL_DIR}\n")
+    folder = str(tmp_path / "with space")
+    assert parse_header(p).flags == ("--local_size=64", f"--boogie-file={folder}/axioms.bpl",
+                                     f"-I{folder}")
+
+
+def test_pattern_is_stripped(tmp_path):
+    p = kernel(tmp_path, "w.cl", "//pass\n//--local_size=64\n//  Verified: .*w.cl  \n")
+    assert [pat.pattern for pat in parse_header(p).patterns] == ["Verified: .*w.cl"]
 
 
 @pytest.mark.parametrize("position", ["before flags", "after patterns"])
@@ -194,6 +220,47 @@ def test_missing_driver_and_bad_header_are_outcomes(tmp_path):
     assert o.status is Status.FAIL and o.error.startswith("bad header:")
 
 
+def test_driver_receives_expanded_kernel_dir(tmp_path, fake):
+    p = kernel(tmp_path, "x.cl", "//pass\n//--boogie-file=${KERNEL_DIR}/a.bpl\n")
+    o = run_kernel(p, fake(0, "Verified"), timeout=30)
+    assert f"ARGS: --boogie-file={tmp_path}/a.bpl {p}" in o.output
+
+
+# one kernel per summary category: (header, fake exit code, fake output, verdict)
+VERDICT_CASES = [
+    (RACE_HEADER, 6, RACE_TEXT, None),
+    (RACE_HEADER, 0, "Verified: k.cl", Verdict.MISSED),
+    ("//xfail:BUGLE_ERROR\n//--local_size=64\n", 0, "Verified: k.cl", Verdict.MISSED),
+    ("//pass\n//--local_size=64\n", 6, RACE_TEXT, Verdict.FALSE_ALARM),
+    ("//pass\n//--local_size=64\n", 4, "k.cl:3:1: error: unsupported", Verdict.ERROR),
+    (RACE_HEADER, 2, "k.cl:1:1: error: expected ';'", Verdict.ERROR),
+    ("//pass\n//--local_size=64\n", 7, "timeout", Verdict.TIMEOUT),
+    ("//pass\n//--local_size=64\n", 0, "SLEEP", Verdict.TIMEOUT),
+    (RACE_HEADER, 6, RACE_TEXT.replace("k.cl:14:", "k.cl:15:"), Verdict.WRONG_OUTPUT),
+    ("//xfail:BUGLE_ERROR\n//--local_size=64\n", 6, RACE_TEXT, Verdict.OTHER),
+    ("__kernel void k() {}\n", 0, "Verified", Verdict.BAD_HEADER),
+]
+
+
+@pytest.mark.parametrize("header,code,text,expected", VERDICT_CASES)
+def test_verdict_categories(tmp_path, fake, header, code, text, expected):
+    p = kernel(tmp_path, "k.cl", header)
+    o = run_kernel(p, fake(code, text), timeout=2 if text == "SLEEP" else 30)
+    assert verdict(o) is expected
+
+
+def test_verdict_table_counts_and_lists_missed(tmp_path, fake):
+    outcomes = []
+    for k, (header, code, text, _) in enumerate(VERDICT_CASES):
+        if text != "SLEEP":
+            p = kernel(tmp_path, f"k{k}.cl", header.replace("k.cl", f"k{k}.cl"))
+            outcomes.append(run_kernel(p, fake(code, text.replace("k.cl", f"k{k}.cl")), timeout=30))
+    lines = verdict_table(outcomes)
+    assert lines[:7] == ["missed: 2", "false alarms: 1", "errors: 2", "timeouts: 1",
+                         "wrong output: 1", "other mismatches: 1", "bad headers: 1"]
+    assert lines[7:] == [f"missed kernel: {tmp_path / 'k1.cl'}", f"missed kernel: {tmp_path / 'k2.cl'}"]
+
+
 def test_driver_as_shell_string(tmp_path, fake):
     p = kernel(tmp_path, "s.cl", "//pass\n//--local_size=64\n//^Verified$\n")
     o = run_kernel(p, shlex.join(fake(0, "Verified")), timeout=30)
@@ -228,6 +295,8 @@ def test_cli_summary_and_exit_code(tmp_path, fake):
     assert "1 passed, 1 failed, 1 known gaps" in result.output
     assert "by expected result: NOT_ALL_VERIFIED: 1/1, pass: 0/2" in result.output
     assert "known gap: " in result.output and "gap.cu: later" in result.output
+    # the soundness count on its own line, then the other kinds of failure
+    assert "missed: 0" in lines and "false alarms: 2" in lines and "errors: 0" in lines
 
 
 def test_cli_all_passing_exits_zero(tmp_path, fake):

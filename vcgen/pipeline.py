@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 import click
 
 from bugle import BugleError
+from bugle.modular import defined_functions
 from bugle.stages import CC, TRANSLATE
 
 from . import il, stages
@@ -42,7 +43,7 @@ T = TypeVar("T")
 LANGS = {".cl": "opencl", ".cu": "cuda", ".ll": "llvm", ".gbpl": "gbpl", ".bpl": "bpl"}
 PIPELINE: tuple[Stage, ...] = tuple(s for s in stages.STAGES if s.in_pipeline)
 # the stage that reads each kind of input
-ENTRY = {"opencl": CC, "cuda": CC, "llvm": TRANSLATE, "gbpl": stages.ABSTRACT, "bpl": stages.HOUDINI}
+ENTRY: dict[str, Stage] = {"opencl": CC, "cuda": CC, "llvm": TRANSLATE, "gbpl": stages.ABSTRACT, "bpl": stages.HOUDINI}
 
 
 @dataclass
@@ -176,11 +177,36 @@ def run(kernel: str, o: dict[str, Any]) -> int:
     if o["warp_sync"]:
         click.echo(f"warning: --warp-sync={o['warp_sync']} assumes the threads of a warp execute in lock-step "
                    "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
-    entry = ENTRY[lang]
+    entry: Stage = ENTRY[lang]
     value: Any = kernel if lang in ("opencl", "cuda") else files.read_text(kernel) if lang == "llvm" \
         else load_program(kernel)
     if entry is stages.HOUDINI:  # a two-thread program: lockstep's part happens here
         value = splice(apply_kernel_args(value, o["kernel_args"]), o["boogie_file"])
+    ir = value if lang == "llvm" else None
+    if entry is CC:
+        ir = value = times.run(CC.name, CC.run, value, options[CC.name])
+        _keep(CC, value, o, kernel)
+        entry = TRANSLATE
+    result = _run_stages(entry, value, options, o, times, kernel)
+    if result is None:
+        return 0
+    if o["no_inline"] and ir is not None:
+        result = _check_functions(result, ir, options, o, times, kernel, lang)
+    return _report(result, o, times)
+
+
+def _keep(stage: Stage, value: Any, o: dict[str, Any], kernel: str, tag: str = "") -> None:
+    """``--keep-temps``: the stage's output next to the kernel (``tag`` names a function's files)."""
+    if o["keep_temps"]:
+        out = value.program if isinstance(value, HoudiniResult) else value
+        files.write_text(_temp_path(kernel, tag + _kept_suffix(stage)),
+                         out if isinstance(out, str) else program_str(out), kernel)
+
+
+def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, Any], times: Timings,
+                kernel: str, tag: str = "") -> VerificationResult | None:
+    """Run the pipeline from stage ``entry`` on ``value`` to the verdict; None when
+    ``--stop-at-gbpl``/``--stop-at-bpl`` stopped it (after writing that file)."""
     for stage in PIPELINE[PIPELINE.index(entry):]:
         if stage is stages.HOUDINI and o["findbugs"]:
             continue
@@ -193,20 +219,60 @@ def run(kernel: str, o: dict[str, Any]) -> int:
         if stage is stages.LOCKSTEP:
             value = splice(value, o["boogie_file"])
         if stage is stages.VERIFY:
-            return _report(value, o, times)
-        out = value.program if isinstance(value, HoudiniResult) else value
-        stop = (stage is TRANSLATE and o["stop_at_gbpl"]) or \
-            (stage is stages.LOCKSTEP and o["stop_at_bpl"])
-        if keep or stop:
-            files.write_text(_temp_path(kernel, _kept_suffix(stage)),
-                             out if isinstance(out, str) else program_str(out), kernel)
+            return value
+        stop = not tag and ((stage is TRANSLATE and o["stop_at_gbpl"]) or
+                            (stage is stages.LOCKSTEP and o["stop_at_bpl"]))
         if stop:
-            return 0
+            _keep(stage, value, dict(o, keep_temps=True), kernel, tag)
+            return None
+        _keep(stage, value, o, kernel, tag)
         if isinstance(value, HoudiniResult):
             if o["infer_info"]:
                 click.echo("\n".join(value.stats.lines()), err=o["json"])  # keep stdout pure JSON
             value = value.program
     raise AssertionError("the pipeline ends with the verify stage")
+
+
+def _check_functions(result: VerificationResult, ir: str, options: dict[str, Any], o: dict[str, Any],
+                     times: Timings, kernel: str, lang: str) -> VerificationResult:
+    """``--no-inline``: verify each function kept by ``bugle cc --no-inline`` on its own
+    against its contract (``bugle.modular``) and merge the outcomes into the kernel's
+    ``result``: any error, timeout or unknown makes the whole run fail."""
+    checked = []
+    for name in defined_functions(ir):
+        topts = replace(options[TRANSLATE.name], kernel=None, function=name,
+                        source_path=kernel if lang != "llvm" else None)
+        try:
+            prog = times.run(TRANSLATE.name, TRANSLATE.run, ir, topts)
+        except BugleError as e:
+            raise BugleError(f"{e} (in function {name}, checked on its own because of --no-inline)") from None
+        tag = "." + prog.kernel().name.lstrip("$")
+        _keep(TRANSLATE, prog, o, kernel, tag)
+        fres = _run_stages(stages.ABSTRACT, prog, options, o, times, kernel, tag)
+        assert fres is not None
+        checked.append(prog.kernel().name.lstrip("$"))
+        merge_function_result(result, fres, checked[-1])
+    if result.status == "verified" and checked:
+        result.claims.append("functions meeting their contracts for every input their __requires allow "
+                             "(--no-inline): " + ", ".join(checked))
+    return result
+
+
+# worst first: the status of a run that checked several programs
+_STATUS_ORDER = ("errors", "timeout", "unknown", "vacuous", "no_bugs_found", "verified")
+
+
+def merge_function_result(result: VerificationResult, fres: VerificationResult, name: str) -> None:
+    """Fold the result ``fres`` of function ``name``'s modular check into ``result``."""
+    result.errors += fres.errors
+    worse = _STATUS_ORDER.index(fres.status) < _STATUS_ORDER.index(result.status)
+    if worse and fres.status != "vacuous":  # a function both threads may skip is never vacuous
+        result.status = fres.status
+        if fres.reason:
+            result.reason = f"function {name}: {fres.reason}"
+    result.dims = max(result.dims, fres.dims)
+    if result.status != "verified":
+        result.claims = []
 
 
 def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> int:
@@ -222,7 +288,6 @@ def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> in
 @click.argument("kernel_file", required=False, metavar="KERNEL")
 @with_flags(stages.driver_flags(), for_driver=True)
 @click.option("--verify", "verify_mode", is_flag=True, help="Verification mode (the default).")
-@click.option("--no-inline", is_flag=True, help="Accepted for compatibility; calls are always inlined.")
 @click.option("--keep-temps", is_flag=True, help="Keep every intermediate file (.ll, .gbpl, ...) next to the kernel.")
 @click.option("--stop-at-gbpl", is_flag=True, help="Stop after the one-thread IL.")
 @click.option("--stop-at-bpl", is_flag=True, help="Stop after the two-thread IL.")

@@ -8,13 +8,24 @@ A kernel's header (docs/design.md section 9, the GPUVerify test format) is the r
     //possible write-read race on .*sdata\\[      (zero or more regular expressions)
     //known_gap: REASON                           (optional, anywhere after line 1)
 
-The header ends at the first line that does not start with ``//`` (put a blank
-line between the header and any comment). A kernel *passes* when the driver's
-exit code equals the expected one and every regular expression is found
-(``re.search``, MULTILINE) in the combined stdout+stderr. A kernel marked
-``known_gap`` is correct code the tool cannot verify yet: its failure is reported
-as a known gap, and its success as an *unexpected pass* (a failure, so the marker
-gets removed).
+As in GPUVerify's tester, ``pass``/``xfail`` and the exit-code name are
+case-insensitive (``//PASS``, ``//XFAIL:not_all_verified``), ``${KERNEL_DIR}`` in
+the flags is the kernel's folder (``--boogie-file=${KERNEL_DIR}/axioms.bpl``), and a
+pattern is the text after ``//`` without surrounding whitespace.  The header ends
+at the first line that does not start with ``//`` (put a blank line between the
+header and any comment). A kernel *passes* when the driver's exit code equals the
+expected one and every regular expression is found (``re.search``, MULTILINE) in
+the combined stdout+stderr. A kernel marked ``known_gap`` is correct code the tool
+cannot verify yet: its failure is reported as a known gap, and its success as an
+*unexpected pass* (a failure, so the marker gets removed).
+
+The summary ends with a table of what went wrong (``Verdict``), one ``LABEL: N`` line
+each: ``missed: N`` first -- kernels expected to fail (any ``xfail``) whose driver exited 0, i.e.
+a wrong "Verified", the soundness count -- then false alarms (expected pass, got
+NOT_ALL_VERIFIED), errors (expected pass or NOT_ALL_VERIFIED, got another error exit
+such as CLANG_ERROR or BUGLE_ERROR), timeouts (the driver's TIMEOUT exit or the
+runner's ``--timeout``), wrong output (right exit code, an expected message
+missing), other exit-code mismatches and bad headers.
 
 Command line: ``gpuverify-test DIR_OR_FILE... [-j N] [--driver CMD] [--timeout S]``.
 """
@@ -41,7 +52,6 @@ from .il.errors import ExitCode, code_by_name
 KERNEL_SUFFIXES = (".cl", ".cu")
 DEFAULT_TIMEOUT = 300.0
 _KNOWN_GAP = re.compile(r"//\s*known_gap\s*:\s*(.*?)\s*$")
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 
 
 class HeaderError(ValueError):
@@ -178,10 +188,10 @@ def parse_header(path: str | os.PathLike[str]) -> Header:
 
 def _parse_status(path: Path, number: int, line: str) -> tuple[ExitCode, str]:
     body = line[2:].strip()
-    if body == "pass":
+    if body.lower() == "pass":
         return ExitCode.SUCCESS, "pass"
-    if body.startswith("xfail:"):
-        name = body[len("xfail:"):].strip()
+    if body.lower().startswith("xfail:"):
+        name = body[len("xfail:"):].strip().upper()
         try:
             return code_by_name(name), name
         except KeyError:
@@ -192,23 +202,31 @@ def _parse_status(path: Path, number: int, line: str) -> tuple[ExitCode, str]:
                       f"//xfail:NAME, not {line!r}")
 
 
+KERNEL_DIR = "${KERNEL_DIR}"
+
+
 def _parse_flags(path: Path, number: int, line: str) -> tuple[str, ...]:
+    """The flags of header line ``number``, ``${KERNEL_DIR}`` replaced by the kernel's folder
+    (after splitting, so a folder with spaces stays one argument)."""
     try:
-        return tuple(shlex.split(line[2:]))
+        flags = shlex.split(line[2:])
     except ValueError as exc:
         raise HeaderError(f"{path}:{number}: cannot split flags: {exc}") from None
+    folder = str(path.parent)
+    return tuple(f.replace(KERNEL_DIR, folder) for f in flags)
 
 
 def _parse_pattern(path: Path, number: int, line: str) -> re.Pattern[str]:
+    text = line[2:].strip()
     try:
-        return re.compile(line[2:], re.MULTILINE)
+        return re.compile(text, re.MULTILINE)
     except re.error as exc:
         raise HeaderError(f"{path}:{number}: bad regular expression "
-                          f"{line[2:]!r}: {exc}") from None
+                          f"{text!r}: {exc}") from None
 
 
 def default_driver() -> list[str]:
-    """The ``gpuverify`` command of this checkout: ``python -m vcgen.driver``."""
+    """The ``gpuverify`` command of this interpreter's installation: ``python -m vcgen.driver``."""
     return [sys.executable, "-m", "vcgen.driver"]
 
 
@@ -218,14 +236,6 @@ def _driver_argv(driver_cmd: str | Sequence[str] | None) -> list[str]:
     if isinstance(driver_cmd, str):
         return shlex.split(driver_cmd)
     return list(driver_cmd)
-
-
-def _child_env() -> dict[str, str]:
-    """Environment with this checkout first on PYTHONPATH, so ``-m vcgen.driver`` works."""
-    env = dict(os.environ)
-    old = env.get("PYTHONPATH")
-    env["PYTHONPATH"] = str(_PACKAGE_ROOT) + (os.pathsep + old if old else "")
-    return env
 
 
 def run_kernel(path: str | os.PathLike[str],
@@ -248,8 +258,7 @@ def run_kernel(path: str | os.PathLike[str],
     start = time.monotonic()
     try:
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, env=_child_env(),
-                                start_new_session=True)
+                                stdin=subprocess.DEVNULL, start_new_session=True)
     except OSError as exc:
         return Outcome(path, header, None, "",
                        error=f"cannot start driver {argv[0]!r}: {exc.strerror or exc}")
@@ -294,8 +303,63 @@ def collect_kernels(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return found
 
 
+class Verdict(enum.Enum):
+    """What went wrong with a kernel, for the summary table (None when nothing did)."""
+    MISSED = ("missed", "expected to fail (xfail), exit 0: a wrong Verified")
+    FALSE_ALARM = ("false alarms", "expected pass, got NOT_ALL_VERIFIED")
+    ERROR = ("errors", "expected pass or NOT_ALL_VERIFIED, got another error exit")
+    TIMEOUT = ("timeouts", "the driver's TIMEOUT exit or the runner's --timeout")
+    WRONG_OUTPUT = ("wrong output", "right exit code, an expected message missing")
+    OTHER = ("other mismatches", "another exit code than the xfail expects")
+    BAD_HEADER = ("bad headers", "header missing or malformed; not run")
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def meaning(self) -> str:
+        return self.value[1]
+
+
+_AS_EXPECTED = (ExitCode.SUCCESS, ExitCode.NOT_ALL_VERIFIED)
+
+
+def verdict(outcome: Outcome) -> Verdict | None:
+    """The summary category of one outcome; None if it matched its header."""
+    header, code = outcome.header, outcome.returncode
+    if header is None:
+        return Verdict.BAD_HEADER if (outcome.error or "").startswith("bad header") \
+            else Verdict.ERROR
+    if outcome.matched:
+        return None
+    if header.expected is not ExitCode.SUCCESS and code == ExitCode.SUCCESS:
+        return Verdict.MISSED
+    if code is None and outcome.error and outcome.error.startswith("timed out"):
+        return Verdict.TIMEOUT
+    if code == ExitCode.TIMEOUT and header.expected is not ExitCode.TIMEOUT:
+        return Verdict.TIMEOUT
+    if code == header.expected:
+        return Verdict.WRONG_OUTPUT
+    if header.expected is ExitCode.SUCCESS and code == ExitCode.NOT_ALL_VERIFIED:
+        return Verdict.FALSE_ALARM
+    if header.expected in _AS_EXPECTED and code not in _AS_EXPECTED:
+        return Verdict.ERROR  # also a driver that could not be started (code None)
+    return Verdict.OTHER
+
+
+def verdict_table(outcomes: Sequence[Outcome]) -> list[str]:
+    """One ``LABEL: N`` line per ``Verdict`` in declaration order (``missed: N`` first),
+    then one ``missed kernel: PATH`` line per missed kernel."""
+    counts = Counter(verdict(o) for o in outcomes)
+    lines = [f"{v.label}: {counts[v]}" for v in Verdict]
+    lines += [f"missed kernel: {o.path}" for o in outcomes if verdict(o) is Verdict.MISSED]
+    return lines
+
+
 def summarize(outcomes: Sequence[Outcome]) -> list[str]:
-    """Summary lines: totals, counts per expected result, known gaps."""
+    """Summary lines: totals, counts per expected result, known gaps, then the
+    ``verdict_table``."""
     statuses = Counter(o.status for o in outcomes)
     failed = statuses[Status.FAIL] + statuses[Status.UNEXPECTED_PASS]
     passed = statuses[Status.PASS]
@@ -314,7 +378,7 @@ def summarize(outcomes: Sequence[Outcome]) -> list[str]:
     for o in outcomes:
         if o.status is Status.KNOWN_GAP and o.header is not None:
             lines.append(f"known gap: {o.path}: {o.header.known_gap}")
-    return lines
+    return lines + verdict_table(outcomes)
 
 
 def _line_for(outcome: Outcome) -> str:
@@ -326,7 +390,12 @@ def _line_for(outcome: Outcome) -> str:
     return line
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+def _epilog() -> str:
+    rows = "\n".join(f"  {v.label}: {v.meaning}" for v in Verdict)
+    return "\b\nThe summary ends with one line per kind of failure:\n" + rows
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_epilog())
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
               help="Kernels to run in parallel.")

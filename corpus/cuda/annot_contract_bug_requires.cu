@@ -1,6 +1,7 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=128 --gridDim=4
-//annot_contract_bug_requires.cu:9:3: error: precondition might not hold
+//annot_contract_bug_requires.cu:23:43: error: a precondition for this call might not hold
+//annot_contract_bug_requires.cu:10:3: note: this is the precondition that might not hold
 
 // Like annot_contract.cu, but the kernel calls wrap_index with t - 1, which is -1
 // for thread 0: the precondition i >= 0 fails at the call.

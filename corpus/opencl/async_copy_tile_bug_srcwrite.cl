@@ -13,6 +13,7 @@ __kernel void reverse_tiles(__global float *in, __global float *out,
   event_t ev = async_work_group_copy(tile, in + base, n, 0);
   in[base + lid] = 0.0f;
   wait_group_events(1, &ev);
+  barrier(CLK_LOCAL_MEM_FENCE);
   tile2[lid] = tile[n - 1 - lid];
   barrier(CLK_LOCAL_MEM_FENCE);
   ev = async_work_group_copy(out + base, tile2, n, 0);

@@ -26,7 +26,7 @@ declare { i32, i1 } @llvm.sadd.with.overflow.i32(i32, i32)
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
-!1 = !DIFile(filename: "intr.cl", directory: "/tmp")
+!1 = !DIFile(filename: "intr.cl", directory: "src")
 !3 = !{i32 2, !"Debug Info Version", i32 3}
 !5 = distinct !DISubprogram(name: "intr", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
 !6 = !DISubroutineType(types: !7)

@@ -16,6 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import il
+from ..il.errors import ExitCode, ToolError
+
+ATOMICS_WITH_EQUALITY = "GPUVerify: error: --equality-abstraction cannot be used with atomics."
 
 
 def _reads_of(e: il.Expr) -> set:
@@ -73,12 +76,19 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
 
     ``force``: "equality" or "adversarial" to override the analysis for all arrays
     (``--equality-abstraction`` / ``--adversarial-abstraction`` / ``--only-divergence``).
+    Raises ToolError(GPUVERIFYVCGEN_ERROR) when equality is forced on a kernel with
+    atomics: GPUVerify rejects that combination, and scripts written for it expect the
+    error (without the flag, arrays used by atomics still get equality when the taint
+    analysis asks for it; their atomics leave the thread's copy arbitrary, DESIGN.md 5.9).
     """
     arrays = {d.name for d in prog.globals() if isinstance(d.type, il.MapType)}
     try:
         kernel = prog.kernel()
     except ValueError:
         return prog
+    if force == "equality" and any(isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic")
+                                   for b in kernel.blocks or () for c in b.cmds):
+        raise ToolError(ATOMICS_WITH_EQUALITY, ExitCode.GPUVERIFYVCGEN_ERROR)
     needed = relevant_arrays(kernel, arrays) if force is None else set()
     decls = []
     for d in prog.decls:

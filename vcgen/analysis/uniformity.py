@@ -6,7 +6,11 @@ together (neither is control dependent on a divergent branch).  The two are comp
 together, to a greatest fixpoint:
 
 * sources of non-uniformity: local ids, group ids (unless the analysis is told the two
-  threads share a group), reads of memory shared between threads, ``havoc``;
+  threads share a group), reads of memory shared between threads, ``havoc``, and private
+  arrays (procedure-local maps): each thread's private memory starts with its own
+  arbitrary contents, so what a thread reads from a cell it never wrote differs between
+  the threads -- except a kernel's struct arguments passed by value (private maps named in
+  ``{:source_params}``), which hold the same argument values in every thread;
 * a variable is non-uniform if some assignment to it reads a non-uniform value or lies
   in a block that is not uniformly executed (after the merge the threads may disagree);
 * a branch is divergent if its condition (the ``{:partition}`` assumes of its targets,
@@ -95,7 +99,7 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
     deps = control_dependence(proc)
     labels = [b.label for b in proc.body()]
     conds = {l: branch_condition(proc, l) for l in labels if len(successors(proc)[l]) > 1}
-    nonuni: set = set(sources)
+    nonuni: set = set(sources) | uninitialised_private(proc)
     divergent: set = set()
     non_u_blocks: set = set()
     changed = True
@@ -118,6 +122,17 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
                 for x in deps.get(l, ()):
                     non_u_blocks.add(x)
     return Uniformity(nonuni - sources, set(labels) - non_u_blocks, divergent)
+
+
+def uninitialised_private(proc: il.ProcedureDecl) -> set[str]:
+    """Private arrays whose initial contents differ between threads: every procedure-local
+    map except a kernel's by-value struct arguments (named in ``{:source_params}``; a
+    function checked on its own, ``{:function_entry}``, gets them from arbitrary callers)."""
+    maps = {v.name for v in proc.locals if isinstance(v.type, il.MapType)}
+    params = il.attr(proc.attrs, "source_params")
+    if params is None or il.has_attr(proc.attrs, "function_entry"):
+        return maps
+    return maps - {str(x) for x in params.args}
 
 
 def _nonuniform_writes(c: il.Cmd, in_divergent_block: bool, nonuni: set, shared: set):

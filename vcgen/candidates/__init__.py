@@ -1,7 +1,7 @@
 """Candidate invariants at two-thread loop heads (paper 003 appendix A; paper 000 section 5.3).
 
 Every candidate is an ``assert {:candidate "rN"} _bK ==> e;`` guarded by an existential
-constant ``_bK``; nothing here is trusted: Houdini (``vcgen.houdini``) keeps only those it
+constant ``_bK``; nothing here is trusted: Houdini (``vcgen.inference.houdini``) keeps only those it
 proves inductive, so a wrong candidate costs time, never soundness.  Each rule family of
 paper 003 appendix A has its own module (numbers and names as in the appendix):
 

@@ -184,8 +184,17 @@ class LoopContext:
         return il.FunApp(self.builder.bvfun(op, w), tuple(args))
 
     def per_thread(self, rule: str, e: il.Expr) -> list[Candidate]:
-        """The one-thread candidate ``e`` for thread 1 and for thread 2."""
-        return [(rule, self.threads.ex(e, t)) for t in (1, 2)]
+        """The one-thread candidate ``e`` for thread 1 and for thread 2; in a loop the
+        threads may not enter together, also ``entered$t ==> e$t`` (thread t was at the
+        head when the loop started): a thread that skips the loop keeps whatever values it
+        had, e.g. a counter never initialised on its path, and only the guarded form
+        survives.  Paper 000 section 5.3: invariants of predicated code hold for enabled
+        threads."""
+        out = [(rule, self.threads.ex(e, t)) for t in (1, 2)]
+        if not self.uniform:
+            out += [(rule, il.implies(il.BinOp("==", self.entry_pc(t), il.IntLit(self.facts.lo)), self.threads.ex(e, t)))
+                    for t in (1, 2)]
+        return out
 
     def at_head(self, t: int) -> il.Expr:
         """Thread ``t`` is at the loop head (enabled in the loop)."""

@@ -16,7 +16,7 @@ Errors: ``ILParseError`` (a ``ValueError``) with message ``FILE:LINE:COL: parse 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from importlib import resources
 
 import lark
 from lark import Lark, Token, Transformer
@@ -25,7 +25,7 @@ from . import ast as il
 from .errors import ExitCode, ToolError
 from .files import read_text
 
-_GRAMMAR = Path(__file__).with_name("grammar.lark")
+_GRAMMAR = resources.files("vcgen.il").joinpath("grammar.lark")  # package data (pyproject.toml)
 _BV_TYPE = re.compile(r"bv([0-9]+)\Z")
 
 
@@ -282,7 +282,7 @@ _parser: Lark | None = None
 def _get_parser() -> Lark:
     global _parser
     if _parser is None:
-        _parser = Lark(_GRAMMAR.read_text(), parser="lalr", lexer="contextual",
+        _parser = Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                        transformer=_ToAst(), maybe_placeholders=False)
     return _parser
 

@@ -3,30 +3,27 @@
 ``prelude/bitvector.bpl`` declares every ``BV32_<OP>`` with its SMT-LIB ``{:bvbuiltin}``
 name; it is parsed once and instantiated at other widths on demand, so the generated
 programs, the lock-step transformer and the candidate rules share one vocabulary
-(docs/IL.md).  The file is found next to the package (source checkout or editable
-install) or, for a wheel, inside it.
+(docs/IL.md).  The folder ``prelude/`` is installed as the resource package
+``vcgen.boogie_prelude`` (pyproject.toml), so the file is read the same way from a wheel
+and from an editable install.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 
 from . import ast as il
 from .parser import parse_program
 
-# the checkout (or editable install) keeps prelude/ beside the packages; a wheel inside vcgen/
-_CANDIDATES = (Path(__file__).resolve().parents[2] / "prelude", Path(__file__).resolve().parents[1] / "prelude")
+PRELUDE_PACKAGE = "vcgen.boogie_prelude"
 
 
 @lru_cache(maxsize=None)
 def _base() -> dict:
     """op -> FunctionDecl at width 32, from ``prelude/bitvector.bpl``."""
-    for d in _CANDIDATES:
-        f = d / "bitvector.bpl"
-        if f.exists():
-            prog = parse_program(f.read_text(), str(f))
-            return {fd.name.split("_", 1)[1]: fd for fd in prog.decls if isinstance(fd, il.FunctionDecl)}
-    raise FileNotFoundError("prelude/bitvector.bpl not found")
+    text = resources.files(PRELUDE_PACKAGE).joinpath("bitvector.bpl").read_text(encoding="utf-8")
+    prog = parse_program(text, "prelude/bitvector.bpl")
+    return {fd.name.split("_", 1)[1]: fd for fd in prog.decls if isinstance(fd, il.FunctionDecl)}
 
 
 def bv_ops() -> tuple[str, ...]:

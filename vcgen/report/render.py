@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 
 import jinja2
 
@@ -107,10 +107,15 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
                             f"{e.array_name or '?'} by {who}",
             "invariant_entry": "loop invariant might not hold on entry",
             "invariant_maintained": "loop invariant might not be maintained by the loop",
-            "postcondition": f"postcondition might not hold for {who}",
-            "precondition": f"precondition might not hold for {who}",
+            "postcondition": "postcondition might not hold on all return paths",
+            "precondition": "a precondition for this call might not hold",
         }.get(e.kind, f"this assertion might not hold for {who}")
         out = _with_line(f"{where}: error: {msg}", e.location, dirs)
+        if e.kind == "precondition" and e.other_location is not None:
+            out += _with_line(f"{e.other_location}: note: this is the precondition that might not hold",
+                              e.other_location, dirs)
+        if e.kind in ("postcondition", "precondition") and e.thread:
+            out.append(f"note: it fails for {who}")
     if e.args:
         out.append("Kernel arguments: " + ", ".join(f"{k} = {v}" for k, v in e.args.items()))
     return out
@@ -118,10 +123,12 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _verdict_template() -> jinja2.Template:
-    """``templates/verdict.txt.j2``: the closing lines of a report, per status."""
-    root = Path(__file__).resolve().parents[2] / "templates"
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), keep_trailing_newline=True,
-                             autoescape=False)
+    """``templates/verdict.txt.j2``: the closing lines of a report, per status.  The folder
+    is installed as the resource package ``vcgen.templates`` (pyproject.toml)."""
+    templates = resources.files("vcgen.templates")
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(
+                                 lambda name: templates.joinpath(name).read_text(encoding="utf-8")),
+                             keep_trailing_newline=True, autoescape=False)
     return env.get_template("verdict.txt.j2")
 
 

@@ -24,9 +24,11 @@ class ThreadInfo:
 class ErrorRecord:
     """One failing check.  ``kind`` is one of ``race``, ``barrier_divergence``,
     ``user_assert``, ``null_pointer``, ``array_bounds``, ``invariant_entry``,
-    ``invariant_maintained``, ``postcondition``, ``assertion``.  For races,
-    ``location``/``thread`` are thread 2's (checked) access and ``other_*`` thread 1's
-    (logged) access; ``access_kinds`` is (thread 1's, thread 2's), e.g. ("write", "read")."""
+    ``invariant_maintained``, ``postcondition``, ``precondition``, ``assertion``.  For
+    races, ``location``/``thread`` are thread 2's (checked) access and ``other_*`` thread
+    1's (logged) access; ``access_kinds`` is (thread 1's, thread 2's), e.g. ("write",
+    "read").  For a precondition checked at a call, ``location`` is the call and
+    ``other_location`` the ``__requires``."""
     kind: str
     location: SourceLoc | None
     thread: ThreadInfo | None

@@ -2,8 +2,11 @@
 section 6.12.10; docs/IL.md "Asynchronous copies").
 
 A copy is a collective operation of the work group (divergence-checked like a barrier,
-same arguments in both threads) whose accesses stay in flight, in the access logs under
-the copy's own source number, until a ``wait_group_events`` on its event."""
+same arguments -- its event included -- in both threads) whose accesses stay in the
+access logs under the copy's own source number.  GPUVerify's conservative model: the
+data a copy brings in is visible to the other work-items only after a barrier that
+follows a ``wait_group_events`` on its event; a barrier before the wait leaves the copy
+in flight, a wait without a barrier orders nothing between work-items."""
 from __future__ import annotations
 
 from .. import il
@@ -15,6 +18,7 @@ from .options import LockstepOptions
 from .threads import THREADS, Threads
 
 WAIT_PROC = "$bugle_wait_group_events"
+COPY_WIDTH = 0  # logged width of a copy's write: no plain write has it, so none is benign with it
 
 
 class AsyncCopies:
@@ -28,14 +32,17 @@ class AsyncCopies:
         self.logs = logs
         self.opts = opts
 
-    def source(self, site: AsyncSite) -> il.Expr:
+    def source(self, site: AsyncSite, waited: bool = False) -> il.Expr:
         """The log source number of a copy site: its own number, distinct from every other
-        access even at the same source location (a helper inlined twice)."""
-        return self.builder.sourceloc_num(tuple(site.loc) + (f"async{site.number}",))
+        access even at the same source location (a helper inlined twice).  ``waited``: the
+        number its log entries get once a wait covered them (same source location); only
+        then may a barrier remove them (``not_in_flight``)."""
+        return self.builder.sourceloc_num(tuple(site.loc) + (f"async{site.number}" + ("-waited" if waited else ""),))
 
     def not_in_flight(self, a: ArrayInfo, kind: str, cond: il.Expr) -> il.Expr:
-        """``cond`` and "the logged ``kind`` access of ``a`` is not an async copy's": a
-        barrier orders plain accesses only; a copy stays in flight until its wait."""
+        """``cond`` and "the logged ``kind`` access of ``a`` is not an un-waited async
+        copy's": a barrier orders plain accesses and copies already waited for; a copy
+        stays in flight until its wait."""
         log = {"READ": lambda x: x.src, "WRITE": lambda x: x.dst}.get(kind)
         srcs = [self.source(x) for x in self.info.async_sites.values() if log and log(x) == a.name]
         if not srcs:
@@ -61,25 +68,32 @@ class AsyncCopies:
 
     def copy(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """``call {:async_copy "$$dst", "$$src", N} $bugle_async_copy_bvP(dst, src, count,
-        dst_stride, src_stride, span)`` (bugle.async_copy, docs/IL.md).
+        dst_stride, src_stride, span, event)`` (bugle.async_copy, docs/IL.md).
 
         OpenCL 1.2 section 6.12.10: the whole group performs the copy; its reads of src and
         writes of dst may happen at any time until a ``wait_group_events`` on its event.
         Encoding (paper 000 section 5, one-sided logging; docs/design.md 5.5-5.6):
-          * collective: divergence-checked like a barrier, arguments equal in one group;
+          * collective: divergence-checked like a barrier, arguments equal in one group
+            (the event too: a copy joining different events in different work-items is
+            reported like barrier divergence);
           * the copy is an access to an arbitrary element ``k < count`` (cell ``off +
             k*stride + j``, ``j < span``) of each array, logged for thread 1 with the
             site's own source number and checked for thread 2: READ src / WRITE dst
-            (write value arbitrary, so benign tolerance never hides a conflict);
+            (write value arbitrary and width ``COPY_WIDTH``, so benign tolerance never
+            hides a conflict);
           * thread 2 is checked *before* thread 1 logs this instance, against everything
             logged so far -- plain accesses and un-waited earlier copies, also earlier
             instances of this very site in a loop -- and *after* it only for threads of
             different groups (one copy of two groups to overlapping global cells races;
             inside one group the copy's own cells are one operation);
-          * the log entries stay until a wait on the copy's event (a barrier does not
-            reset them, ``not_in_flight``), so any plain access of another thread of the group
-            to a cell in flight is a race; a group of one work item has no such pair, so
-            it is rejected rather than verified unsoundly;
+          * the log entries stay until a barrier after a wait on the copy's event (a
+            barrier before the wait does not reset them, ``not_in_flight``), so any plain
+            access of another thread of the group to a cell in flight is a race; a group
+            of one work item has no such pair, so it is rejected rather than verified
+            unsoundly;
+          * the log entries also record the event the copy joins (its ``event``
+            argument: OpenCL returns that same event object when it is not 0), so a wait
+            on that event waits for this copy too;
           * data: each thread's equality-abstracted copy of dst becomes arbitrary
             (independently per thread: sound, the cells in flight are unknown).
         """
@@ -90,7 +104,7 @@ class AsyncCopies:
         dst, src = self.info.arrays.get(site.dst), self.info.arrays.get(site.src)
         if dst is None or src is None or dst.space == "constant":
             raise error(f"async copy between unknown or constant arrays {site.dst}, {site.src}")
-        doff, soff, count, dstride, sstride, span = c.args
+        doff, soff, count, dstride, sstride, span, event = c.args
         assert isinstance(dst.dom, il.BvType)  # cells are indexed by bit-vectors (docs/IL.md)
         P = dst.dom.width
         idx = {}
@@ -113,13 +127,14 @@ class AsyncCopies:
                     self.logs.check(src, "ATOMIC", "READ", idx[2]["src"], None, pred, loc)
             if logged["dst"]:
                 for kind in ("READ", "WRITE") + (("ATOMIC",) if dst.name in self.info.atomic_arrays else ()):
-                    self.logs.check(dst, kind, "WRITE", idx[2]["dst"], vals[2], pred, loc)
+                    self.logs.check(dst, kind, "WRITE", idx[2]["dst"], vals[2], pred, loc, COPY_WIDTH)
         check(preds[2])
         n = self.source(site)
         if logged["src"]:
-            self.logs.log(src, "READ", idx[1]["src"], None, preds[1], loc, source=n)
+            self.logs.log(src, "READ", idx[1]["src"], None, preds[1], loc, source=n, event=event)
         if logged["dst"]:
-            self.logs.log(dst, "WRITE", idx[1]["dst"], vals[1], preds[1], loc, source=n)
+            self.logs.log(dst, "WRITE", idx[1]["dst"], vals[1], preds[1], loc, source=n, width=COPY_WIDTH,
+                          event=event)
         other_group = il.not_(self.threads.same_group()) if self.threads.same_group() != il.TRUE else il.FALSE
         if other_group != il.FALSE:
             check(il.and_all(x for x in (preds[2], other_group) if x != il.TRUE))
@@ -131,23 +146,24 @@ class AsyncCopies:
                 self.builder.emit(il.assign(m.name, il.ite(preds[t], h, m)))
 
     def wait(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
-        """``call $bugle_wait_group_events(events)``: collective (as ``_collective``); for
-        threads of one group, the log entries of every copy site whose bit is set in
-        thread 1's ``events`` are removed -- the wait is the copy's synchronisation point
-        for its data (OpenCL 1.2 6.12.10), so later accesses no longer conflict with it.
-        Entries stay for threads of different groups: nothing orders other groups."""
+        """``call $bugle_wait_group_events(events)``: collective (as ``_collective``); the
+        log entries of every copy site whose bit is set in thread 1's ``events`` are
+        marked waited (their source number becomes the site's *waited* number): the copy
+        is complete, but in GPUVerify's conservative model its data reaches the other
+        work-items only through a later barrier, which then removes the entries for
+        threads of one group (``not_in_flight`` no longer protects them).  For threads of
+        different groups nothing ever removes them: nothing orders other groups."""
+        b = self.builder
         self._collective(c, preds, "wait_group_events")
         ev = self.threads.ex(c.args[0], 1)
-        sg = self.threads.same_group()
         for site in sorted(self.info.async_sites.values(), key=lambda x: x.number):
-            bit = il.BinOp("!=", il.FunApp(self.builder.bvfun("AND", 32), (ev, il.BvLit(1 << site.number, 32))),
-                           il.BvLit(0, 32))
-            n = self.source(site)
+            n, waited = self.source(site), self.source(site, waited=True)
             for name, kind in ((site.src, "READ"), (site.dst, "WRITE")):
                 a = self.info.arrays.get(name)
                 if a is None or not a.logged:
                     continue
-                v = self.logs.var(a, kind, "HAS_OCCURRED")
-                cond = il.and_all(x for x in (preds[1], sg, bit, il.BinOp("==", self.logs.var(a, kind, "SOURCE"), n))
-                                  if x != il.TRUE)
-                self.builder.emit(il.assign(v.name, il.ite(cond, il.FALSE, v)))
+                mine = il.FunApp(b.bvfun("OR", 32), (il.BvLit(1 << site.number, 32), self.logs.var(a, kind, "EVENT")))
+                bit = il.BinOp("!=", il.FunApp(b.bvfun("AND", 32), (ev, mine)), il.BvLit(0, 32))
+                v = self.logs.var(a, kind, "SOURCE")
+                cond = il.and_all(x for x in (preds[1], bit, il.BinOp("==", v, n)) if x != il.TRUE)
+                b.emit(il.assign(v.name, il.ite(cond, waited, v)))

@@ -15,6 +15,7 @@ from ..analysis.uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
 from ..il.attributes import sourceloc
 from ..il.errors import ExitCode, ToolError
 from .options import LockstepOptions
+from .tickets import ticket_arrays
 
 DIMS = "xyz"
 
@@ -100,6 +101,60 @@ def written_arrays(kernel: il.ProcedureDecl) -> set[str]:
     return out | {x.dst for x in async_sites(kernel).values()}
 
 
+def two_threads_exist(opts: LockstepOptions) -> bool:
+    """Does the launch have two distinct threads for the pair (docs/design.md 5.1)?  With
+    ``--only-intra-group`` they must share a group.  When it has not (one work item per
+    launch, or per group with ``--only-intra-group``), the pair is one thread twice: there
+    is no distinctness axiom and no race check (no race is possible), while assertions,
+    contracts and divergence checks still apply to that thread -- such a launch is never
+    reported as vacuous.  Either way the constraints stay symmetric in the two threads."""
+    lc = opts.launch
+    per_group = lc.local_size[0] * lc.local_size[1] * lc.local_size[2]
+    groups = lc.num_groups[0] * lc.num_groups[1] * lc.num_groups[2]
+    return per_group >= 2 or (groups >= 2 and not opts.only_intra_group)
+
+
+def write_widths(kernel: il.ProcedureDecl, arrays: set[str]) -> dict[tuple[str, int], int]:
+    """Width in cells of each plain write to one of ``arrays``: ``(block label, command
+    index) -> cells``.  bugle emits a multi-cell access as one write per cell, each after
+    the same ``{:sourceloc}`` marker, at indices ``i``, ``BVP_ADD(i, 1)``, ... (docs/IL.md);
+    such a run is one write of that width.  Benign-race tolerance compares widths
+    (docs/design.md 5.8)."""
+    out: dict[tuple[str, int], int] = {}
+    for b in kernel.blocks or ():
+        run: list[int] = []  # command indices of the open run
+        key: tuple = ()  # (array, marker, first index) of the open run
+        loc = None
+
+        def close() -> None:
+            for i in run:
+                out[(b.label, i)] = len(run)
+            run.clear()
+        for i, c in enumerate(b.cmds):
+            if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
+                loc = il.attr(c.attrs, "sourceloc")
+                continue
+            lhs = c.lhss[0] if isinstance(c, il.Assign) and len(c.lhss) == 1 else None
+            if not (isinstance(lhs, il.MapLhs) and lhs.name in arrays):
+                close()
+                key = ()
+                continue
+            if run and key[:2] == (lhs.name, loc) and _is_cell_after(lhs.index, key[2], len(run)):
+                run.append(i)
+                continue
+            close()
+            run.append(i)
+            key = (lhs.name, loc, lhs.index)
+        close()
+    return out
+
+
+def _is_cell_after(index: il.Expr, first: il.Expr, k: int) -> bool:
+    """Is ``index`` bugle's ``BVP_ADD(first, kbvP)``?"""
+    return (isinstance(index, il.FunApp) and index.name.endswith("_ADD") and len(index.args) == 2
+            and index.args[0] == first and isinstance(index.args[1], il.BvLit) and index.args[1].value == k)
+
+
 class KernelInfo:
     """The one-thread kernel as the reduction reads it (computed once, then read-only).
 
@@ -148,6 +203,21 @@ class KernelInfo:
                                         for a in (atomic_array(c),) if a}
         self.async_sites: dict[int, AsyncSite] = async_sites(kernel)
         self.written_arrays: set[str] = written_arrays(kernel) & set(self.arrays)
+        self.distinct_pair: bool = two_threads_exist(opts)
+        self.ticket_arrays: set[str] = ticket_arrays(kernel, self.arrays)  # docs/design.md 5.9
+        self.write_widths: dict[tuple[str, int], int] = write_widths(kernel, set(self.arrays))
+        self.mixed_widths: set[str] = self._mixed_width_arrays()
+
+    def _mixed_width_arrays(self) -> set[str]:
+        """Arrays whose logged writes need their width (docs/design.md 5.8): those written
+        at several widths, and those an async copy also writes (``COPY_WIDTH``)."""
+        widths: dict[str, set[int]] = {}
+        for (label, i), w in self.write_widths.items():
+            cmd = self.src[label].cmds[i]
+            assert isinstance(cmd, il.Assign)
+            widths.setdefault(cmd.lhss[0].name, set()).add(w)
+        return {a for a, ws in widths.items() if len(ws) > 1} | \
+            {x.dst for x in self.async_sites.values() if x.dst in widths}
 
     def procedure(self, name: str) -> il.ProcedureDecl | None:
         """The declaration of procedure ``name`` in the program, if any."""

@@ -13,7 +13,7 @@ import re
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from .builder import ProgramBuilder
-from .kernel import DIMS
+from .kernel import DIMS, two_threads_exist
 from .options import LaunchConfig, LockstepOptions
 from .threads import THREADS, Threads
 
@@ -72,7 +72,8 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
 def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builder: ProgramBuilder,
                   threads: Threads) -> list[il.AxiomDecl]:
     """Axioms of the launch: sizes and offsets equal the configuration, each thread's ids
-    below the sizes, the threads distinct when in one group (``{:distinct_threads}``) and,
+    below the sizes, the threads distinct when in one group (``{:distinct_threads}``; only
+    when the launch has two threads, ``two_threads_exist``) and,
     with ``--only-intra-group``, in one group.  ``consts``: the program's constants (only
     the declared ids and sizes are constrained)."""
     lc, out = opts.launch, []
@@ -97,9 +98,10 @@ def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builde
                 out.append(il.AxiomDecl(ult(f"local_id_{d}${t}", f"group_size_{d}")))
             if f"group_id_{d}" in ty and f"num_groups_{d}" in ty:
                 out.append(il.AxiomDecl(ult(f"group_id_{d}${t}", f"num_groups_{d}")))
-    distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
-                               for d in DIMS if f"local_id_{d}" in ty)
-    out.append(il.AxiomDecl(il.implies(threads.same_group(), distinct_local), (il.Attr("distinct_threads"),)))
+    if two_threads_exist(opts):  # else the pair is one thread twice (docs/design.md 5.1)
+        distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
+                                   for d in DIMS if f"local_id_{d}" in ty)
+        out.append(il.AxiomDecl(il.implies(threads.same_group(), distinct_local), (il.Attr("distinct_threads"),)))
     if opts.only_intra_group:
         out.append(il.AxiomDecl(threads.same_group(), (il.Attr("only_intra_group"),)))
     return out

@@ -36,15 +36,21 @@ class AccessLogs:
 
     def var(self, a: ArrayInfo, kind: str, what: str) -> il.Var:
         """The log variable ``_KIND_WHAT_A`` (``what``: HAS_OCCURRED bool, OFFSET in cells,
-        SOURCE int, VALUE a cell)."""
-        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": il.INT, "VALUE": a.rng}[what]
+        SOURCE int, VALUE a cell, WIDTH in cells (int), EVENT the bv32 event an async copy
+        joins)."""
+        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": il.INT, "VALUE": a.rng, "WIDTH": il.INT,
+              "EVENT": il.BV32}[what]
         return self.builder.glob(f"_{kind}_{what}_{a.name}", ty)
 
     def log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr,
-            loc: il.Attrs | None, source: il.Expr | None = None) -> None:
+            loc: il.Attrs | None, source: il.Expr | None = None, width: int = 1,
+            event: il.Expr | None = None) -> None:
         """Thread 1 (enabled when ``pred``) may record this access (``index`` a one-thread
-        expression) in the ``kind`` log of ``a``; ``source`` defaults to the number of
-        ``loc``'s source location."""
+        expression) in the ``kind`` log of ``a`` (paper 000 section 5): ``pred`` and a fresh
+        nondeterministic choice.  ``source`` defaults to the number of ``loc``'s source
+        location.  A write also records its value (thread 1's expression) and, for arrays
+        written at several widths, its ``width`` in cells (docs/design.md 5.8); an async
+        copy also records the ``event`` it joins (``vcgen.twothread.async_copies``)."""
         b = self.builder
         nd = b.tmp(il.BOOL, "log")
         b.emit(il.Havoc((nd.name,)))
@@ -55,6 +61,10 @@ class AccessLogs:
         if kind == "WRITE":
             assert value is not None
             targets.append((self.var(a, kind, "VALUE"), self.threads.ex(value, 1)))
+            if a.name in self.info.mixed_widths:
+                targets.append((self.var(a, kind, "WIDTH"), il.IntLit(width)))
+        if event is not None:
+            targets.append((self.var(a, kind, "EVENT"), self.threads.ex(event, 1)))
         b.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
                          tuple(il.ite(g, e, v) for v, e in targets)))
         if self.opts.warp_sync:
@@ -67,19 +77,28 @@ class AccessLogs:
         return out
 
     def check(self, a: ArrayInfo, logged: str, access: str, index: il.Expr, value: il.Expr | None,
-              pred: il.Expr, loc: il.Attrs | None) -> None:
+              pred: il.Expr, loc: il.Attrs | None, width: int = 1) -> None:
         """Assert that thread 2's ``access`` (READ | WRITE | ATOMIC, enabled when ``pred``) of
         cell ``index`` does not conflict with the ``logged`` log of ``a``: a
-        ``{:race "logged-access", A}`` check.  Group-shared arrays race only within a group;
-        with benign tolerance same-value writes to an equality-abstracted array do not race."""
+        ``{:race "logged-access", A}`` check.  Group-shared arrays race only within a group.
+        Benign write-write races (docs/design.md 5.8, paper 000 section 5): unless
+        ``--no-benign-tolerance``, two writes of the same value and the same ``width`` do
+        not conflict, whatever the array's abstraction (the values are expressions of each
+        thread: under the adversarial abstraction a value read from shared memory is
+        arbitrary per thread, so it never looks benign).  Read-write races never are.  A
+        launch without two distinct threads has no race check (``two_threads_exist``)."""
+        if not self.info.distinct_pair:
+            return
         idx2 = self.threads.ex(index, 2)
         conflict = [pred, self.var(a, logged, "HAS_OCCURRED"),
                     il.BinOp("==", self.var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.threads.same_group())
-        if logged == "WRITE" and access == "WRITE" and a.equality and self.opts.benign_tolerance:
-            assert value is not None
-            conflict.append(il.BinOp("!=", self.var(a, "WRITE", "VALUE"), self.threads.ex(value, 2)))
+        if logged == "WRITE" and access == "WRITE" and value is not None and self.opts.benign_tolerance:
+            differs: il.Expr = il.BinOp("!=", self.var(a, "WRITE", "VALUE"), self.threads.ex(value, 2))
+            if a.name in self.info.mixed_widths:
+                differs = il.BinOp("||", differs, il.BinOp("!=", self.var(a, "WRITE", "WIDTH"), il.IntLit(width)))
+            conflict.append(differs)
         attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
             sourceloc_attrs(loc or ()) + (il.Attr("check_offset", (idx2,)),)
         self.builder.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))

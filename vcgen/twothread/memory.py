@@ -17,6 +17,8 @@ from .kernel import ArrayInfo, KernelInfo, atomic_array, error
 from .logs import AccessLogs
 from .options import LockstepOptions
 from .threads import THREADS, Threads
+from .tickets import Tickets
+from .warps import Warps
 
 
 class MemoryOps:
@@ -25,12 +27,14 @@ class MemoryOps:
     marker."""
 
     def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
-                 copies: AsyncCopies, opts: LockstepOptions):
+                 copies: AsyncCopies, warps: Warps, opts: LockstepOptions):
         self.info = info
         self.builder = builder
         self.threads = threads
         self.logs = logs
         self.copies = copies
+        self.warps = warps
+        self.tickets = Tickets(builder, threads)
         self.opts = opts
 
     def init(self) -> None:
@@ -98,19 +102,22 @@ class MemoryOps:
             b.emit(il.assign(tgt, il.ite(preds[t], val, il.Var(tgt))))
 
     def write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict[int, il.Expr],
-              loc: il.Attrs | None) -> None:
-        """``A[index] := value``: logged for thread 1, checked for thread 2."""
+              loc: il.Attrs | None, width: int = 1) -> None:
+        """``A[index] := value``: logged for thread 1, checked for thread 2; ``width``: the
+        cells of the source access this cell write belongs to (``KernelInfo.write_widths``)."""
         th = self.threads
         if a.space == "constant":
             raise error(f"write to constant array {a.name}")
         self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
-            self.logs.log(a, "WRITE", index, value, preds[1], loc)
+            self.logs.log(a, "WRITE", index, value, preds[1], loc, width=width)
             self.logs.check(a, "READ", "WRITE", index, value, preds[2], loc)
-            self.logs.check(a, "WRITE", "WRITE", index, value, preds[2], loc)
+            self.logs.check(a, "WRITE", "WRITE", index, value, preds[2], loc, width)
             if a.name in self.info.atomic_arrays:
                 self.logs.check(a, "ATOMIC", "WRITE", index, None, preds[2], loc)
-        if a.equality:
+        if a.equality and self.opts.warp_sync:
+            self.warps.write(a, index, value, preds)
+        elif a.equality:
             for t in THREADS:
                 m, i = th.name(a.name, t), th.ex(index, t)
                 self.builder.emit(il.Assign((il.MapLhs(m, i),),
@@ -119,7 +126,8 @@ class MemoryOps:
     def atomic(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """An atomic read-modify-write (docs/design.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves
-        that element of the thread's own copy arbitrary."""
+        that element of the thread's own copy arbitrary -- except that a ticket counter
+        (``vcgen.twothread.tickets``) never returns one value to both threads."""
         b, th = self.builder, self.threads
         name = atomic_array(c)
         if name not in self.info.arrays:
@@ -132,6 +140,8 @@ class MemoryOps:
             self.logs.log(a, "ATOMIC", index, None, preds[1], loc)
             self.logs.check(a, "READ", "ATOMIC", index, None, preds[2], loc)
             self.logs.check(a, "WRITE", "ATOMIC", index, None, preds[2], loc)
+        if a.equality and self.opts.warp_sync:
+            self.warps.mates_wrote(a)
         for t in THREADS:
             if a.equality:
                 h = b.tmp(a.rng, "atomic")
@@ -140,6 +150,8 @@ class MemoryOps:
                 b.emit(il.Assign((il.MapLhs(m, i),), (il.ite(preds[t], h, il.MapSelect(il.Var(m), i)),)))
         for out in c.outs:
             th.havoc(out, preds)
+            if name in self.info.ticket_arrays:
+                self.tickets.after_atomic(a, out, preds)
 
     def barrier(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
         """``call $bugle_barrier(LF, GF)``: divergence check (threads of one group both here

@@ -4,7 +4,8 @@ Implements the two-thread reduction of paper 000 (sections 4 and 5, soundness th
 4.1) on unstructured control flow (docs/design.md section 5):
 
 * **Ids.** Two threads with symbolic local and group ids constrained by ``axiom``s to the
-  launch configuration and to be distinct; the constraints are symmetric.
+  launch configuration and distinct when the launch has two threads (docs/design.md
+  5.1); the constraints are symmetric.
 * **Predication.**  Each thread ``t`` has a program counter ``cur$t`` over the block
   numbers of a loop-aware linear order (``vcgen.analysis.loops``).  Blocks run in that order;
   a block is enabled for thread ``t`` when ``cur$t`` is its number (``p$t``).  A
@@ -62,7 +63,7 @@ class Lockstep:
         self.queries = AnnotationQueries(info, th, logs)
         self.warps = Warps(info, b, th, logs, opts)
         self.copies = AsyncCopies(info, b, th, logs, opts)
-        self.memory = MemoryOps(info, b, th, logs, self.copies, opts)
+        self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
 
     # ---------------------------------------------------------------------- main
@@ -273,13 +274,15 @@ class Lockstep:
             if isinstance(c, il.Assume) and il.has_attr(c.attrs, "partition") and i == 0:
                 continue  # consumed by the branch that leads here
             if isinstance(c, il.Assign):
-                self._assign(c, preds, loc)
+                self._assign(c, preds, loc, self.info.write_widths.get((blk.label, i), 1))
             elif isinstance(c, il.Assume):
                 self._assume(c, preds)
             elif isinstance(c, il.Assert):
                 if il.has_attr(c.attrs, "user_invariant"):
-                    if blk.label not in self.info.headers:
-                        raise ToolError(f"{where(c.attrs)}error: user-specified invariant does not appear at loop head",
+                    # at the loop head means in the header block, and not evaluated through
+                    # short-circuit operators (bugle's {:short_circuit}; docs/IL.md)
+                    if blk.label not in self.info.headers or il.has_attr(c.attrs, "short_circuit"):
+                        raise ToolError(f"{where(c.attrs)}user-specified invariant does not appear at loop head",
                                         ExitCode.GPUVERIFYVCGEN_ERROR)
                     continue  # hoisted to the loop head by _loop
                 glob = il.has_attr(c.attrs, "global_annotation")
@@ -297,10 +300,13 @@ class Lockstep:
         self.warps.clear_after_instruction(None, end=True)
 
     def _assume(self, c: il.Assume, preds: dict[int, il.Expr]) -> None:
+        """Per thread: ``enabled => e`` (the ``__global_`` forms: ``e`` whether enabled or not)."""
+        glob = il.has_attr(c.attrs, "global_annotation")
         for t in self.queries.threads_of(c.expr):
-            self.builder.emit(il.Assume(il.implies(preds[t], self.queries.ann(c.expr, t, preds))))
+            e = self.queries.ann(c.expr, t, preds)
+            self.builder.emit(il.Assume(e if glob else il.implies(preds[t], e)))
 
-    def _assign(self, c: il.Assign, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
+    def _assign(self, c: il.Assign, preds: dict[int, il.Expr], loc: il.Attrs | None, width: int = 1) -> None:
         th, arrays = self.threads, self.info.arrays
         shared_lhs = [l for l in c.lhss if l.name in arrays]
         reads = [(l, r) for l, r in zip(c.lhss, c.rhss)
@@ -311,7 +317,7 @@ class Lockstep:
             if shared_lhs:
                 lhs = shared_lhs[0]
                 assert isinstance(lhs, il.MapLhs)
-                self.memory.write(arrays[lhs.name], lhs.index, c.rhss[0], preds, loc)
+                self.memory.write(arrays[lhs.name], lhs.index, c.rhss[0], preds, loc, width)
             else:
                 target, r = reads[0]
                 assert isinstance(r.map, il.Var)

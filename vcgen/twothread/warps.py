@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import il
 from ..il.attributes import sourceloc_attrs
 from .builder import ProgramBuilder
-from .kernel import DIMS, KernelInfo
+from .kernel import DIMS, ArrayInfo, KernelInfo
 from .logs import AccessLogs
 from .options import LockstepOptions
 from .threads import THREADS, Threads
@@ -26,6 +26,7 @@ class Warps:
         self.threads = threads
         self.logs = logs
         self.opts = opts
+        self.warp_havocked: set[str] = set()  # equality arrays havocked for warp-mates in this instruction
 
     @property
     def warp_size(self) -> int:
@@ -64,12 +65,48 @@ class Warps:
         a multi-cell access share one source location and stay one instruction."""
         if not self.logs.recent or (next_loc == self.logs.recent_loc and not end):
             return
+        self.warp_havocked = set()
         sw = self.same_warp()
         for name in sorted(self.logs.take_recent()):
             a = self.info.arrays[name]
             for kind in self.logs.kinds(a):
                 v = self.logs.var(a, kind, "HAS_OCCURRED")
                 self.builder.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
+
+    def mates_wrote(self, a: ArrayInfo) -> None:
+        """Under ``--warp-sync``, at the first write (or atomic) of the equality-abstracted
+        array ``a`` in an instruction: the warp-mates of each thread execute it too (in
+        lock-step) and their writes are visible to the next instruction without a race, so
+        each thread's copy becomes arbitrary -- the same for two threads of one warp, who
+        share one view of memory after the instruction.  Only the writes of the two
+        threads themselves are then put back (``write``).  Without this a thread would
+        keep reading its own stale copy of cells a warp-mate overwrote (GPUVerify's
+        warp-sync equality abstraction issue)."""
+        if a.name in self.warp_havocked:
+            return  # one instruction: the cells of a multi-cell write share one havoc
+        self.warp_havocked.add(a.name)
+        b = self.builder
+        h1 = b.glob(f"_HAVOC_{a.name}$1", a.decl.type)
+        h2 = b.glob(f"_HAVOC_{a.name}$2", a.decl.type)
+        b.emit(il.Havoc((h1.name, h2.name)))
+        b.emit(il.Assign((il.VarLhs(f"{a.name}$1"), il.VarLhs(f"{a.name}$2")),
+                         (h1, il.ite(self.same_warp(), h1, h2))))
+
+    def write(self, a: ArrayInfo, index: il.Expr, value: il.Expr, preds: dict[int, il.Expr]) -> None:
+        """A write ``a[index] := value`` under ``--warp-sync`` to an equality-abstracted
+        array: after ``mates_wrote``, each enabled thread's write goes to its own copy
+        and, for two threads of one warp, to the other's copy too (in the same order in
+        both copies, so they stay equal; equal cells with different values are a
+        write-write race, reported by the race check)."""
+        self.mates_wrote(a)
+        sw = self.same_warp()
+        th = self.threads
+        for w in THREADS:  # the writing thread
+            i, v = th.ex(index, w), th.ex(value, w)
+            for t in THREADS:  # the copy
+                m = il.Var(th.name(a.name, t))
+                cond = preds[w] if t == w else il.and_all(x for x in (preds[w], sw) if x != il.TRUE)
+                self.builder.emit(il.Assign((il.MapLhs(m.name, i),), (il.ite(cond, v, il.MapSelect(m, i)),)))
 
     def _in_mask(self, mask: il.Expr, lane: il.Expr) -> il.Expr:
         """Bit ``lane`` of the bv32 ``mask`` is set (``true`` for a literal covering the warp)."""

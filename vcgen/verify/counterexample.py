@@ -149,8 +149,9 @@ def error_key(check: vcmod.Check) -> tuple[object, ...]:
     access's check in unwound loops, or per-byte checks)."""
     loc = sourceloc(check.site.attrs) if check.site else None
     race = check.attr("race")
+    call = check.attr("call_site")  # one precondition fails at each call on its own
     return (kind_of(check), loc, tuple(map(str, race.args)) if race else (),
-            None if loc else check.index)
+            None if loc else check.index, tuple(map(str, call.args)) if call else ())
 
 
 def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
@@ -176,6 +177,9 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
         rec.thread = reader.thread(2)
     else:
         rec.thread = reader.thread(_thread_of(check))
+        call = sourceloc((il.Attr("sourceloc", check.attr("call_site").args),)) if check.has("call_site") else None
+        if kind == "precondition" and call is not None:  # reported at the call (GPUVerify's shape)
+            rec.location, rec.other_location = call, loc
         if kind == "array_bounds":
             a = check.attr("array_bounds")
             if a is not None and a.args:

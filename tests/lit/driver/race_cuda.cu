@@ -14,5 +14,5 @@
 __global__ void fill(int *a) {
   // BUG without -D FIXED -- blocks are 32 threads wide but placed 16 elements apart
   unsigned i = blockIdx.x * STRIDE + threadIdx.x;
-  a[i] = i;
+  a[i] = threadIdx.x;  // a same-value overlap would be a benign race (DESIGN.md 5.8)
 }

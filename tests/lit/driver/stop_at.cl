@@ -17,5 +17,5 @@
 // GBPL-NOT: $1
 // RACE: error: possible write-write race on q[{{[0-9]+}}]:
 __kernel void over(__global int *q) {
-  q[get_local_id(0) / 2] = 1;
+  q[get_local_id(0) / 2] = get_local_id(0);  // different values: not a benign race
 }

@@ -56,6 +56,12 @@ class PortfolioBackend:
                 self.wins[m.name] += 1
                 break
         for (m, _), t in zip(jobs, threads):
+            if m is self.winner:
+                # Never cancel the winner: its thread may still be running after it answered,
+                # and an interrupt of z3's context then makes every later model evaluation
+                # fail ("canceled"), so the report of a sat answer would crash.
+                t.join()
+                continue
             while t.is_alive():  # repeated: a cancel may come before the member started
                 m.cancel()
                 t.join(0.05)

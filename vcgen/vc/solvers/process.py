@@ -24,13 +24,13 @@ from .backend import Outcome
 from .smtlib import ints_as_bv, logic_of, parse_sexpr, smt_body, smt_value
 
 
-_SERVE = "import sys; sys.path.insert(0, {root!r}); from vcgen.vc.solvers.server import serve; sys.exit(serve({name!r}))"
+# run by this interpreter, which imports vcgen from where it is installed (wheel or editable)
+_SERVE = "import sys; from vcgen.vc.solvers.server import serve; sys.exit(serve({name!r}))"
 _PY_SOLVERS = {"cvc5": "cvc5", "bitwuzla": "bitwuzla"}  # name -> Python package
 
 
 def _served(name: str) -> list:
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    return [sys.executable, "-c", _SERVE.format(root=root, name=name)]
+    return [sys.executable, "-c", _SERVE.format(name=name)]
 
 
 def _short_command(spec: str) -> list | None:

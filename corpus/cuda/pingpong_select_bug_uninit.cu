@@ -1,0 +1,20 @@
+//xfail:NOT_ALL_VERIFIED
+//--blockDim=64 --gridDim=8 --clang-opt=-Wno-uninitialized
+//pingpong_select_bug_uninit.cu:19:20: error: possible null pointer access
+//dst\[i\] = 0.5f \* \(src\[i\] \+ src\[i \^ 1\]\);
+
+// One pass of a ping-pong smoothing filter: odd passes read buffer b and write a, even
+// passes read a and write b (the host swaps nothing, it only counts passes).  Bug: the
+// even case only sets dst; src is an uninitialised pointer there.
+__global__ void pingpong_select(float *a, float *b, int pass) {
+  const float *src;
+  float *dst;
+  if (pass & 1) {
+    src = b;
+    dst = a;
+  } else {
+    dst = b;
+  }
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i] = 0.5f * (src[i] + src[i ^ 1]);
+}

@@ -1,0 +1,20 @@
+//xfail:NOT_ALL_VERIFIED
+//--local_size=64 --num_groups=8 --clang-opt=-Wno-uninitialized
+//pingpong_select_bug_uninit.cl:19:20: error: possible null pointer access
+//dst\[i\] = 0.5f \* \(src\[i\] \+ src\[i \^ 1\]\);
+
+// One pass of a ping-pong smoothing filter: odd passes read buffer b and write a, even
+// passes read a and write b (the host swaps nothing, it only counts passes).  Bug: the
+// even case only sets dst; src is an uninitialised pointer there.
+__kernel void pingpong_select(__global float *a, __global float *b, int pass) {
+  __global const float *src;
+  __global float *dst;
+  if (pass & 1) {
+    src = b;
+    dst = a;
+  } else {
+    dst = b;
+  }
+  unsigned i = get_global_id(0);
+  dst[i] = 0.5f * (src[i] + src[i ^ 1]);
+}
