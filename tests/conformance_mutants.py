@@ -100,8 +100,8 @@ def reference_subject(path: str, flags: list):
     from bugle.cc import compile_kernel
     from bugle.translate import translate_ir
     from il_reference import Subject, Unsupported
-    from vcgen.cli import lockstep_options
-    from vcgen.driver import command
+    from vcgen.pipeline import command
+    from vcgen.stages import lockstep_options
     from vcgen.twothread.kernel_args import apply_kernel_args
     try:
         o = command.make_context("gpuverify", list(flags) + [path]).params
@@ -114,9 +114,7 @@ def reference_subject(path: str, flags: list):
         ir = compile_kernel(path, language=lang, defines=tuple(o["defines"]), includes=tuple(o["includes"]),
                             spir64=o["spir64"], clang_opts=tuple(o["clang_opts"]))
         prog = apply_kernel_args(translate_ir(ir, o["kernel"], path), o["kernel_args"])
-        lopts = lockstep_options(o["local_size"], o["num_groups"], o["global_size"], o["block_dim"],
-                                 o["grid_dim"], o["global_offset"], o["only_intra_group"], o["only_divergence"],
-                                 o["no_benign_tolerance"], True)
+        lopts = lockstep_options(dict(o, no_infer=True))
     except ToolError as e:
         raise Unsupported(f"front end: {str(e).strip().splitlines()[0]}") from None
     la = lopts.launch

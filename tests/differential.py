@@ -221,8 +221,11 @@ class Differential:
         self.reference = self._reference_program(one)
         opts = LockstepOptions(launch=subject.launch, only_intra_group=subject.only_intra_group,
                                benign_tolerance=subject.benign_tolerance, infer=False)
-        ls = Lockstep(one, opts)
-        self.two = ls.run()
+        try:
+            ls = Lockstep(one, opts)
+            self.two = ls.run()
+        except ToolError as e:  # a kernel the verifier rejects (exit 5) has no two-thread program
+            raise Unsupported(f"lockstep: {str(e).strip().splitlines()[0]}") from None
         self.block_id = dict(ls.info.block_id)
         self.consts = set(one.consts())
 

@@ -68,7 +68,20 @@ class AbstractOptions:
 
 def run(program: il.Program, options: AbstractOptions) -> il.Program:
     """The ``vcgen abstract`` stage: ``choose_abstraction`` with the options' ``force``."""
+    check_forced_abstraction(program, options.force)
     return choose_abstraction(program, options.force)
+
+
+def check_forced_abstraction(prog: il.Program, force: str | None) -> None:
+    """``--equality-abstraction`` on a kernel with atomics: ToolError(GPUVERIFYVCGEN_ERROR).
+    GPUVerify rejects that combination, and scripts written for it expect the error."""
+    try:
+        kernel = prog.kernel()
+    except ValueError:
+        return
+    if force == "equality" and any(isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic")
+                                   for b in kernel.blocks or () for c in b.cmds):
+        raise ToolError(ATOMICS_WITH_EQUALITY, ExitCode.GPUVERIFYVCGEN_ERROR)
 
 
 def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program:
@@ -76,19 +89,15 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
 
     ``force``: "equality" or "adversarial" to override the analysis for all arrays
     (``--equality-abstraction`` / ``--adversarial-abstraction`` / ``--only-divergence``).
-    Raises ToolError(GPUVERIFYVCGEN_ERROR) when equality is forced on a kernel with
-    atomics: GPUVerify rejects that combination, and scripts written for it expect the
-    error (without the flag, arrays used by atomics still get equality when the taint
-    analysis asks for it; their atomics leave the thread's copy arbitrary, DESIGN.md 5.9).
+    Arrays used by atomics may get equality (their atomics leave the thread's copy
+    arbitrary, docs/design.md 5.9); only the command-line flag is rejected with them
+    (``check_forced_abstraction``).
     """
     arrays = {d.name for d in prog.globals() if isinstance(d.type, il.MapType)}
     try:
         kernel = prog.kernel()
     except ValueError:
         return prog
-    if force == "equality" and any(isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic")
-                                   for b in kernel.blocks or () for c in b.cmds):
-        raise ToolError(ATOMICS_WITH_EQUALITY, ExitCode.GPUVERIFYVCGEN_ERROR)
     needed = relevant_arrays(kernel, arrays) if force is None else set()
     decls = []
     for d in prog.decls:

@@ -8,5 +8,5 @@ __kernel void loop_bound(__local int *a, __global int *out) {
   int i;
   for (i = 0; i < 4; i++)
     out[lid] = i;
-  a[lid * i] = 1;
+  a[lid * i] = lid;  // distinct values: a same-value collision would be a benign race
 }
