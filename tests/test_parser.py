@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -326,15 +325,12 @@ def test_negative_literal_roundtrip():
         assert parse_expr(expr_str(e)) == e
 
 
-def test_parse_speed():
+def test_parse_large_block():
     lines = ["procedure {:kernel} k() {", "  var $i: bv32;", "  L0:"]
     for i in range(2000):
         lines.append(f'    assume {{:sourceloc "k.cl", {i}, 1}} true;')
         lines.append(f"    $i := BV32_ADD($$p[$i], {i}bv32);")
     lines += ["    return;", "}"]
     text = "\n".join(lines)
-    parse_program("")  # build the parser outside the timing
-    t = time.perf_counter()
-    p = parse_program(text)
+    p = parse_program(text)  # speed is measured by make bench, not asserted here
     assert len(p.kernel().blocks[0].cmds) == 4000
-    assert time.perf_counter() - t < 2.0  # ~0.3 s unloaded; generous for a busy machine
