@@ -8,7 +8,7 @@ KERNEL ?= corpus/opencl/reduce.cl
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: setup verify test test-all unit lit lint corpus bench mutants fuzz conformance-mutants clean
+.PHONY: setup verify test test-all unit lit lint corpus bench bench-scaling mutants fuzz conformance-mutants clean
 .SECONDARY:
 
 setup: $(VENV)/.installed
@@ -49,6 +49,11 @@ corpus: setup
 # Per-phase times per kernel, medians and totals; KERNELS='a.cl dir/ ...' runs a subset.
 bench: setup
 	$(PY) tests/bench.py $(or $(KERNELS),corpus) $(BENCH_FLAGS)
+
+# Wall time and phases by size (1..50) of five synthetic families (accesses, barriers,
+# conditionals, nested loops with and without barriers) and the growth from 10 to 50.
+bench-scaling: setup
+	$(PY) tests/bench_scaling.py $(SCALING_FLAGS)
 
 mutants: setup
 	$(PY) tests/mutants.py check

@@ -28,6 +28,8 @@ id          access at thread id plus offset             ``access_id``
             (paper 000 section 5.3)
 src         logged source precedes the head             ``source``
 log         unfilled logs only shrink                   ``log_ghost``
+first       pre-loop accesses only logged in the        ``first_iteration``
+            first iteration of a barrier loop
 fd          finite domains of pointer bases/offsets     ``finite_domain``
             (extension; paper 000 section 5.1)
 ==========  ==========================================  =====================
@@ -40,7 +42,7 @@ from __future__ import annotations
 from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
-from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, log_ghost, loop_bound,
+from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, first_iteration, log_ghost, loop_bound,
                no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard)
 from .bvexpr import SMT, op_of
 from .context import Candidate, KernelFacts, LogRule, LoopContext, LoopFacts, LoopRule
@@ -50,14 +52,16 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 # Loop-level generators, in candidate order.
 LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
               strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
-              log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates)
+              log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates,
+              first_iteration.loop_candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.
 LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
              access_id.log_candidates,
-             access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates)
+             access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates,
+             first_iteration.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
-                              log_ghost, same_warp, finite_domain) for r in m.RULES)
+                              log_ghost, same_warp, finite_domain, first_iteration) for r in m.RULES)
 
 
 class CandidateFactory:
@@ -78,6 +82,11 @@ class CandidateFactory:
         """(bool ghost name, expression) pairs the lock-step assigns before entering ``lp``."""
         ctx = LoopContext(self.kf, LoopFacts(lp, 0, 0))
         return log_ghost.ghosts(ctx) + enabledness.ghosts(ctx)
+
+    def first_iteration_ghost(self, lp: Loop) -> str | None:
+        """Name of the ``bool`` ghost the lock-step sets to ``true`` on entering ``lp`` and
+        to ``false`` at the end of each iteration, when rule ``first`` needs it."""
+        return first_iteration.ghost(LoopContext(self.kf, LoopFacts(lp, 0, 0)))
 
     def at_loop_head(self, f: LoopFacts) -> list[il.Assert]:
         """The candidate asserts for the head of loop ``f.loop``."""

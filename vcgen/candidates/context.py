@@ -38,12 +38,14 @@ class LoopFacts:
 @dataclass(frozen=True)
 class Access:
     """A logged access of the one-thread kernel: ``offset`` is the inlined one-thread index
-    (in the array's domain type), ``kind`` READ | WRITE | ATOMIC, ``loc`` the source key."""
+    (in the array's domain type), ``kind`` READ | WRITE | ATOMIC, ``loc`` the source key,
+    ``index`` the position of its command in ``block``."""
     array: str
     kind: str
     offset: il.Expr
     block: str
     loc: tuple | None
+    index: int = 0
 
 
 class Assignments(NamedTuple):
@@ -110,19 +112,19 @@ class KernelFacts:
         out = []
         for b in self.info.blocks:
             loc = None
-            for c in b.cmds:
+            for i, c in enumerate(b.cmds):
                 if isinstance(c, il.Assume) and il.has_attr(c.attrs, "sourceloc"):
                     loc = sourceloc(c.attrs)
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "atomic"):
-                    out.append(Access(il.attr_args(c.attrs, "atomic")[0], "ATOMIC", self.inline(c.args[0]), b.label, loc))
+                    out.append(Access(il.attr_args(c.attrs, "atomic")[0], "ATOMIC", self.inline(c.args[0]), b.label, loc, i))
                     continue
                 if not isinstance(c, il.Assign) or len(c.lhss) != 1:
                     continue
                 l, r = c.lhss[0], c.rhss[0]
                 if isinstance(l, il.MapLhs) and l.name in self.info.arrays:
-                    out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc))
+                    out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc, i))
                 elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.info.arrays:
-                    out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc))
+                    out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc, i))
         return [a for a in out if self.info.arrays[a.array].logged]
 
     def written(self, array: str) -> bool:
@@ -152,6 +154,36 @@ class KernelFacts:
     def dominated(self, label: str) -> set[str]:
         """Blocks dominated by ``label`` (itself included)."""
         return {b for b in self.idom if label == b or label in self.dominators(b)}
+
+    def resets(self, c: il.Cmd, array: str) -> bool:
+        """Is ``c`` a barrier whose fence (a literal ``1bv1`` local or global flag) covers
+        ``array``, so that it resets the array's logs for threads of one group?"""
+        if not isinstance(c, il.Call) or il.has_attr(c.attrs, "atomic") or len(c.args) != 2:
+            return False
+        callee = self.info.procedure(c.proc)
+        if callee is None or not il.has_attr(callee.attrs, "barrier"):
+            return False
+        space = self.info.arrays[array].space
+        flag = c.args[0] if space == "group_shared" else c.args[1] if space == "global" else None
+        return flag == il.BvLit(1, 1)
+
+    def logged_at(self, acc: Access, header: str) -> bool:
+        """Can the log entry of ``acc`` still be there (for threads of one group) when
+        control next reaches ``header``: is there a path from just after the access to the
+        header start on which no barrier resets the array's logs?"""
+        src = self.info.src
+        if any(self.resets(c, acc.array) for c in src[acc.block].cmds[acc.index + 1:]):
+            return False
+        seen, todo = set(), list(self.info.succ[acc.block])
+        while todo:
+            lab = todo.pop()
+            if lab == header:
+                return True
+            if lab in seen or lab not in src or any(self.resets(c, acc.array) for c in src[lab].cmds):
+                continue
+            seen.add(lab)
+            todo += self.info.succ[lab]
+        return False
 
     def reaching(self, lp: Loop) -> set[str]:
         """Blocks from which the loop header is reachable (they may run before the head)."""
@@ -257,15 +289,42 @@ class LoopContext:
         return any(isinstance(c, il.Call) for lab in self.loop.blocks for c in self.info.src[lab].cmds)
 
     def guards(self) -> list[il.FunApp]:
-        """Comparisons (FunApp) in the partition conditions of branches inside the loop."""
+        """Comparisons (FunApp) in the partition conditions of branches inside the loop.
+
+        A comparison in a nested loop is kept only if this loop assigns none of its
+        variables outside the innermost nested loop containing it: a nested counter re-initialised in this
+        loop's body is dead at this head, and its bounds here (one set per enclosing loop)
+        would make the candidate count quadratic in the nesting depth."""
         out = []
         for lab in self.loop.blocks:
+            inner = self._child_loop_blocks(lab)
             for t in self.info.succ[lab]:
                 cmds = self.info.src[t].cmds
                 if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
                     for x in il.subexprs(self.kf.inline(cmds[0].expr)):
                         if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
+                            if inner and il.free_vars(x) & self._assigned_outside(inner):
+                                continue
                             out.append(x)
+        return out
+
+    def _child_loop_blocks(self, label: str) -> frozenset:
+        """Blocks of the innermost loop nested in this one that contains ``label`` (empty
+        when ``label`` is at this loop's own level)."""
+        found: frozenset = frozenset()
+        loops = list(self.loop.children)
+        while loops:
+            lp = loops.pop()
+            if label in lp.blocks:
+                found, loops = frozenset(lp.blocks), list(lp.children)
+        return found
+
+    def _assigned_outside(self, inner: frozenset) -> set:
+        """Variables assigned in this loop's blocks outside the nested loop ``inner``."""
+        out: set = set()
+        for lab in self.loop.blocks - inner:
+            for c in self.info.src[lab].cmds:
+                out |= il.cmd_writes(c)
         return out
 
     @cached_property

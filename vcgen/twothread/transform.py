@@ -101,6 +101,9 @@ class Lockstep:
             b.emit(il.assign(b.local(f"cur${t}$entry{head}", il.INT).name, th.cur(t)))
         for g, ho in self.candidates.log_ghosts(lp):
             b.emit(il.assign(b.local(g, il.BOOL).name, ho))
+        first = self.candidates.first_iteration_ghost(lp) if self.opts.infer else None
+        if first:
+            b.emit(il.assign(b.local(first, il.BOOL).name, il.TRUE))
         b.goto_new(head)
         invs = []
         returns = any(isinstance(info.src[x].transfer, il.Return) for x in lp.blocks)
@@ -129,6 +132,8 @@ class Lockstep:
         self._block(info.src[head], is_header=True)
         for sub in it.items[1:]:
             self._item(sub)
+        if first:
+            b.emit(il.assign(first, il.FALSE))
         b.close(il.Goto((head,)))
         b.start(done)
         b.emit(il.Assume(il.BinOp("&&", il.not_(in1), il.not_(in2))))

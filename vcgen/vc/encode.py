@@ -445,6 +445,27 @@ def _any(xs: list, ctx: z3.Context) -> z3.BoolRef:
     return xs[0] if len(xs) == 1 else z3.Or(xs) if xs else z3.BoolVal(False, ctx)
 
 
+def fixed_constants(program: il.Program) -> dict[str, il.Expr]:
+    """Constants an axiom ``c == literal`` (or ``literal == c``) fixes, e.g. the launch's
+    ``group_size_x == 64bv32``: name -> literal.
+
+    ``build_vc`` encodes them as their literal, so ``group_size_x * num_groups_x`` is a
+    constant and ``group_id_x * group_size_x`` a product by a constant: incremental solving
+    (check with assumptions) skips the preprocessing that would otherwise propagate the
+    equalities, and the solvers bit-blast full multipliers instead (``make
+    bench-scaling``, access family: most of the final check).  The axioms stay, so the
+    formula is equivalent."""
+    consts = program.consts()
+    out: dict[str, il.Expr] = {}
+    for d in program.decls:
+        if not (isinstance(d, il.AxiomDecl) and isinstance(d.expr, il.BinOp) and d.expr.op == "=="):
+            continue
+        for v, lit in ((d.expr.left, d.expr.right), (d.expr.right, d.expr.left)):
+            if isinstance(v, il.Var) and v.name in consts and isinstance(lit, (il.BvLit, il.IntLit, il.BoolLit)):
+                out.setdefault(v.name, lit)
+    return out
+
+
 def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
              math_int: bool = False) -> VC:
     """The VC of a passive program (see the module docstring); ``math_int`` encodes
@@ -454,6 +475,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     for name, t in passive.types.items():
         tr.declare(name, t)
     guard_decls = existential_consts(program)
+    for name, lit in fixed_constants(program).items():
+        tr.consts[name] = tr.term(lit)
     constraints = []
     for d in program.decls:
         if isinstance(d, il.AxiomDecl):
