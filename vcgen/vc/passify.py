@@ -94,6 +94,12 @@ def _subst_attrs(attrs: il.Attrs, env: dict) -> il.Attrs:
                                        for x in a.args)) for a in attrs)
 
 
+DEFINITION = "definition"
+"""Attribute of the ``assume x@k == e`` an assignment becomes: ``x@k`` is a fresh
+incarnation defined once, by ``e`` over earlier values, so the equation may be stated
+outside any path condition (``encode.build_vc``)."""
+
+
 class _Passifier:
     def __init__(self, program: il.Program, proc: il.ProcedureDecl):
         self.proc = proc
@@ -146,7 +152,7 @@ class _Passifier:
         for name, rhs in new_values:
             inc = self.fresh(name)
             env[name] = inc
-            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs)))
+            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs), (il.Attr(DEFINITION),)))
 
     def run(self) -> PassiveProgram:
         blocks = cfg.block_map(self.proc)
