@@ -32,7 +32,7 @@ import z3
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from ..il.printer import expr_str
-from .passify import DEFINITION, PassiveAssert, PassiveProgram, subst_current
+from .passify import PassiveAssert, PassiveProgram, subst_current
 
 
 MATH_INT_WARNING = ("warning: --math-int: arithmetic is unbounded; overflow is not modelled "
@@ -471,13 +471,10 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             constraints.append(reach)
         else:
             constraints.append(reach == _any([ends[p] for p in preds[b.label]], ctx))
-        cond, pending = reach, list[z3.BoolRef]()  # path condition = cond && pending (kept flat)
+        cond, pending = reach, []  # path condition = cond && pending (kept flat)
         for c in b.cmds:
             if isinstance(c, il.Assume):
-                # a definition of a fresh incarnation holds everywhere: stated once, outside
-                # the path condition, the solver substitutes it (equal index terms of the
-                # two threads then share one term, e.g. one multiplier for a symbolic size)
-                (constraints if il.has_attr(c.attrs, DEFINITION) else pending).append(tr.term(c.expr))
+                pending.append(tr.term(c.expr))
                 continue
             e = tr.term(c.expr)
             path = z3.And(cond, *pending) if pending else cond

@@ -94,15 +94,10 @@ def _subst_attrs(attrs: il.Attrs, env: dict) -> il.Attrs:
                                        for x in a.args)) for a in attrs)
 
 
-DEFINITION = "definition"
-"""Attribute of the ``assume x@k == e`` an assignment becomes: ``x@k`` is a fresh
-incarnation defined once, by ``e`` over earlier values, so the equation may be stated
-outside any path condition (``encode.build_vc``)."""
-
-
 class _Passifier:
-    def __init__(self, program: il.Program, proc: il.ProcedureDecl):
+    def __init__(self, program: il.Program, proc: il.ProcedureDecl, copy_propagation: bool = False):
         self.proc = proc
+        self.copy_propagation = copy_propagation
         self.var_types: dict = {}
         for d in program.globals():
             self.var_types[d.name] = d.type
@@ -111,6 +106,7 @@ class _Passifier:
         for d in proc.locals:
             self.var_types[d.name] = d.type
         self.types = dict(self.var_types)
+        self.const_types = {n: d.type for n, d in program.consts().items()}
         self.counter: dict = {}
         self.asserts: list = []
 
@@ -150,9 +146,13 @@ class _Passifier:
                 rhs = il.MapStore(cur, subst_current(lhs.index, env), rhs)
             new_values.append((lhs.name, rhs))
         for name, rhs in new_values:
+            if self.copy_propagation and isinstance(rhs, il.Var) \
+                    and self.types.get(rhs.name, self.const_types.get(rhs.name)) == self.var_types[name]:
+                env[name] = rhs.name  # a copy ``x := y``: x is y's current incarnation, no equation
+                continue
             inc = self.fresh(name)
             env[name] = inc
-            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs), (il.Attr(DEFINITION),)))
+            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs)))
 
     def run(self) -> PassiveProgram:
         blocks = cfg.block_map(self.proc)
@@ -229,8 +229,13 @@ def _reachable_order(proc: il.ProcedureDecl, succ: dict) -> list:
     return cfg.topological_order(labels, {l: [t for t in succ[l] if t in seen] for l in labels})
 
 
-def passify(program: il.Program, proc: il.ProcedureDecl) -> PassiveProgram:
+def passify(program: il.Program, proc: il.ProcedureDecl, copy_propagation: bool = False) -> PassiveProgram:
     """Passive form of the acyclic procedure ``proc`` (a kernel after loop cutting or
-    unwinding).  Raises ToolError(GPUVERIFYVCGEN_ERROR) on cycles, calls, unknown labels or
-    assignments to undeclared variables."""
-    return _Passifier(program, proc).run()
+    unwinding).  ``copy_propagation``: an assignment ``x := y`` of a variable or constant
+    makes ``y``'s incarnation ``x``'s, without an equation, so one value is one term: with
+    symbolic launch sizes both threads' ``group_id * group_size`` then meet the launch's
+    global-id lemmas (``vcgen/twothread/launch.py``) instead of being two multipliers the
+    solver must prove equal bit by bit (minutes, versus a fraction of a second).  Raises
+    ToolError(GPUVERIFYVCGEN_ERROR) on cycles, calls, unknown labels or assignments to
+    undeclared variables."""
+    return _Passifier(program, proc, copy_propagation).run()
