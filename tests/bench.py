@@ -2,6 +2,7 @@
 
     python tests/bench.py [PATH...] [--FLAG...]   (default: corpus; files or directories)
     make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda' BENCH_FLAGS=--solver=portfolio
+    make bench BENCH_FLAGS=--symbolic        (every launch size of the headers made *: issue 13)
 
 One ``gpuverify --time`` process per kernel with its header flags.  Per kernel: the exit
 code, the four phases the driver reports (``vcgen.pipeline.Timings``: front end = clang +
@@ -24,6 +25,9 @@ sys.path.insert(0, str(ROOT))
 from vcgen.pipeline import Timings  # noqa: E402
 from vcgen.testsuite import collect_kernels, parse_header  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests"))
+from symbolic_sizes import symbolic_flags  # noqa: E402
+
 PHASES = tuple(g for g, _ in Timings.GROUPS)
 COLUMNS = PHASES + ("total", "wall")
 TIMING = re.compile(r"^timing: (.*)$", re.M)
@@ -38,10 +42,12 @@ def parse_timing(stderr: str) -> dict:
     return {k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+)s", m.group(1))}
 
 
-def run_kernel(k: Path, extra: tuple = ()) -> tuple:
-    """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k`` (header flags, then
-    ``extra``); exit 7 on timeout."""
-    cmd = [sys.executable, "-m", "vcgen.driver", *parse_header(k).flags, *extra, "--time", str(k)]
+def run_kernel(k: Path, extra: tuple = (), symbolic: bool = False) -> tuple:
+    """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k`` (header flags, their
+    sizes made ``*`` when ``symbolic``, then ``extra``); exit 7 on timeout."""
+    flags = parse_header(k).flags
+    cmd = [sys.executable, "-m", "vcgen.driver", *(symbolic_flags(flags) if symbolic else flags), *extra,
+           "--time", str(k)]
     t0 = time.perf_counter()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
@@ -59,7 +65,8 @@ def _row(label: str, values: dict, tail: str = "") -> str:
 
 def main(args: list) -> int:
     """``args``: kernels/directories, and flags (``--...``) passed to every run."""
-    extra = tuple(a for a in args if a.startswith("--"))
+    symbolic = "--symbolic" in args
+    extra = tuple(a for a in args if a.startswith("--") and a != "--symbolic")
     paths = [a for a in args if not a.startswith("--")]
     try:
         kernels = collect_kernels([Path(p).resolve() for p in paths] or [ROOT / "corpus"])
@@ -69,7 +76,7 @@ def main(args: list) -> int:
     print(f"{'kernel':<48s}" + "".join(f"{c:>10s}" for c in COLUMNS) + "  exit", flush=True)
     rows = []
     for k in kernels:
-        code, times = run_kernel(k, extra)
+        code, times = run_kernel(k, extra, symbolic)
         rows.append(times)
         name = str(k.relative_to(ROOT)) if k.is_relative_to(ROOT) else str(k)
         print(_row(name[-47:], times, f"  {code}"), flush=True)

@@ -140,6 +140,8 @@ def load_corpus_kernel(path: str) -> Subject:
         lopts = lockstep_options(dict(o, only_divergence=False, no_infer=True))
     except ToolError as e:
         raise Unsupported(f"front end: {str(e).strip().splitlines()[0]}") from None
+    if lopts.launch.symbolic:
+        raise Unsupported("symbolic launch sizes (*): the one-thread runs need a concrete launch")
     return Subject(path, prog, lopts.launch, lopts.only_intra_group, lopts.benign_tolerance,
                    expect_verified=header.expected == ExitCode.SUCCESS and header.known_gap is None,
                    check_races=not o["only_divergence"])

@@ -222,11 +222,12 @@ def test_unknown_flag(tmp_path, cmd):
     assert "bogus-flag" in out or "no-such-stage" in out
 
 
-@pytest.mark.parametrize("flags", [[], ["--local_size=64"], ["--num_groups=4"], ["--blockDim=32"]])
+@pytest.mark.parametrize("flags", [["--local_size=64"], ["--num_groups=4"], ["--blockDim=32"]])
 def test_missing_launch_config(tmp_path, flags):
+    """One of the two sizes alone is an error (no size at all means symbolic sizes)."""
     write(tmp_path, "k.cl", GOOD_CL)
     out = run(DRIVER + flags + ["k.cl"], tmp_path, 1)
-    assert "launch configuration" in out
+    assert "launch configuration" in out and "*" in out
 
 
 def test_missing_launch_config_lockstep(tmp_path):
@@ -236,11 +237,13 @@ def test_missing_launch_config_lockstep(tmp_path):
 
 
 @pytest.mark.parametrize("flags", [["--local_size=abc", "--num_groups=2"], ["--local_size=0", "--num_groups=2"],
-                                   ["--local_size=64", "--blockDim=64", "--num_groups=2"]])
+                                   ["--local_size=64", "--blockDim=64", "--num_groups=2"],
+                                   ["--local_size=[*,**]", "--num_groups=2"], ["--local_size=*x", "--num_groups=2"],
+                                   ["--local_size=64", "--num_groups=2", "--global_offset=*"]])
 def test_malformed_launch_flags(tmp_path, flags):
     write(tmp_path, "k.cl", GOOD_CL)
     out = run(DRIVER + flags + ["k.cl"], tmp_path, 1)
-    assert "--local_size" in out or "--blockDim" in out
+    assert "--local_size" in out or "--blockDim" in out or "--global_offset" in out
 
 
 # ---- configuration error (exit 9) ---------------------------------------------------

@@ -21,7 +21,7 @@ from importlib import resources
 import jinja2
 
 from ..il.attributes import SourceLoc
-from .results import ErrorRecord, ThreadInfo, VerificationResult
+from .results import ErrorRecord, Launch, ThreadInfo, VerificationResult
 
 VACUITY_WARNING = ("warning: the preconditions or launch constraints are contradictory; "
                    "the verification is vacuous")
@@ -73,6 +73,26 @@ def describe_thread(t: ThreadInfo, language: str, dims: int) -> str:
             f"in work group {_ids(t.group_id, dims)}")
 
 
+def _triple(t: tuple) -> str:
+    return "(" + ", ".join("*" if x is None else str(x) for x in t) + ")"
+
+
+def describe_launch(launch: Launch, language: str) -> str:
+    """``blockDim = (64, 1, 1), gridDim = (2, 1, 1)`` (CUDA) or ``local_size = (64, 1, 1),
+    num_groups = (2, 1, 1)`` (OpenCL); ``*`` for a symbolic size."""
+    block, grid = ("blockDim", "gridDim") if language == "cuda" else ("local_size", "num_groups")
+    return f"{block} = {_triple(launch.local_size)}, {grid} = {_triple(launch.num_groups)}"
+
+
+def launch_claim(launch: Launch, language: str, unspecified: bool) -> str:
+    """What a proof with symbolic sizes covers (vcgen/twothread/launch.py: the device limits)."""
+    per_group = "threads per block" if language == "cuda" else "work items per work group"
+    per_dim = "threads" if language == "cuda" else "work items"
+    given = " (no launch size was given: every size is symbolic)" if unspecified else ""
+    return (f"for every launch with {describe_launch(launch, language)}, * being any size with at most "
+            f"1024 {per_group} and fewer than 2^32 {per_dim} per grid dimension{given}")
+
+
 def _with_line(head: str, loc: SourceLoc | None, dirs: tuple[str, ...]) -> list[str]:
     line = source_line(loc, dirs)
     return [head] + ([f"  {line}"] if line is not None else [])
@@ -109,6 +129,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "invariant_maintained": "loop invariant might not be maintained by the loop",
             "postcondition": "postcondition might not hold on all return paths",
             "precondition": "a precondition for this call might not hold",
+            "unsupported": f"{e.message} (reached by {who})",
         }.get(e.kind, f"this assertion might not hold for {who}")
         out = _with_line(f"{where}: error: {msg}", e.location, dirs)
         if e.kind == "precondition" and e.other_location is not None:
@@ -116,6 +137,8 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
                               e.other_location, dirs)
         if e.kind in ("postcondition", "precondition") and e.thread:
             out.append(f"note: it fails for {who}")
+    if e.launch is not None:
+        out.append(f"Launch with {describe_launch(e.launch, lang)}")
     if e.args:
         out.append("Kernel arguments: " + ", ".join(f"{k} = {v}" for k, v in e.args.items()))
     return out
@@ -143,10 +166,16 @@ def render_report(result: VerificationResult, as_json: bool = False) -> str:
         lines += render_error(e, result)
     if result.errors and result.reason:
         lines += ["", f"note: {result.reason}"]
+    if result.launch_unspecified and result.errors:
+        lines += ["", "note: no launch size was given: every size is symbolic (give --local_size/--num_groups "
+                  "or --blockDim/--gridDim to fix them)"]
     if result.findbugs and result.errors:
         lines += ["", SPURIOUS_NOTE.format(n=result.unwind)]
+    claims = result.claims
+    if result.launch is not None and claims:
+        claims = claims + [launch_claim(result.launch, result.language, result.launch_unspecified)]
     verdict = _verdict_template().render(
-        status=result.status, file=result.file, claims=result.claims, unwind=result.unwind,
+        status=result.status, file=result.file, claims=claims, unwind=result.unwind,
         vacuity_warning=VACUITY_WARNING, timeout=result.timeout, reason=result.reason,
         dropped_on_unknown=result.houdini.dropped_on_unknown if result.houdini is not None else 0)
     lines += verdict.splitlines()

@@ -20,6 +20,18 @@ class ThreadInfo:
     global_id: tuple[int, int, int]
 
 
+@dataclass(frozen=True)
+class Launch:
+    """Launch sizes, each an (x, y, z) tuple: ``local_size`` work items per group (CUDA
+    ``blockDim``), ``num_groups`` groups (``gridDim``); in a ``VerificationResult`` the
+    sizes a proof covers, None for a symbolic size (``*``)."""
+    local_size: tuple
+    num_groups: tuple
+
+    def as_dict(self) -> dict[str, object]:
+        return {"local_size": list(self.local_size), "num_groups": list(self.num_groups)}
+
+
 @dataclass
 class ErrorRecord:
     """One failing check.  ``kind`` is one of ``race``, ``barrier_divergence``,
@@ -40,6 +52,8 @@ class ErrorRecord:
     other_thread: ThreadInfo | None = None
     args: dict[str, object] = field(default_factory=dict)  # scalar kernel argument -> value
     array_name: str | None = None  # source name of an out-of-bounds array
+    message: str | None = None  # what is unsupported (kind ``unsupported``)
+    launch: Launch | None = None  # the sizes of the counterexample, when the sizes are symbolic
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form (``--json``)."""
@@ -52,7 +66,8 @@ class ErrorRecord:
                 "race": "-".join(self.access_kinds) or None, "array": self.array,
                 "element": self.element, "other_location": loc(self.other_location),
                 "other_thread": th(self.other_thread), "kernel_args": self.args,
-                "label": self.label}
+                "label": self.label, "message": self.message,
+                "launch": self.launch.as_dict() if self.launch is not None else None}
 
 
 @dataclass
@@ -60,7 +75,9 @@ class VerificationResult:
     """The verdict on one kernel.  ``status``: ``verified`` | ``no_bugs_found`` (findbugs) |
     ``errors`` | ``vacuous`` | ``unknown`` | ``timeout``; ``file``: the name reports use;
     ``dims``: 1 when ids print as numbers, 3 as triples; ``claims``: what was proved;
-    ``timeout``: seconds per query; ``search_dirs``: where source lines are looked up."""
+    ``timeout``: seconds per query; ``search_dirs``: where source lines are looked up;
+    ``launch``: the sizes when some are symbolic (None: every size given), and
+    ``launch_unspecified`` when no size was given at all."""
     status: str
     file: str
     language: str = "opencl"
@@ -74,6 +91,8 @@ class VerificationResult:
     timeout: float | None = None
     seconds: float = 0.0
     search_dirs: tuple[str, ...] = ()
+    launch: Launch | None = None
+    launch_unspecified: bool = False
 
     @property
     def exit_code(self) -> int:
@@ -87,5 +106,6 @@ class VerificationResult:
                 "reason": self.reason, "findbugs": self.findbugs, "loop_unwind": self.unwind,
                 "language": self.language, "claims": self.claims,
                 "errors": [e.as_dict() for e in self.errors],
+                "launch": self.launch.as_dict() if self.launch is not None else None,
                 "houdini": self.houdini.as_dict() if self.houdini else None,
                 "seconds": round(self.seconds, 3)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import il
 from ..il.attributes import sourceloc_attrs, where
 from .builder import ProgramBuilder
-from .kernel import ArrayInfo, AsyncSite, KernelInfo, error
+from .kernel import DIMS, ArrayInfo, AsyncSite, KernelInfo, error
 from .logs import AccessLogs
 from .options import LockstepOptions
 from .threads import THREADS, Threads
@@ -66,6 +66,23 @@ class AsyncCopies:
             self.builder.emit(il.Assert(il.implies(both, same), (il.Attr("barrier_divergence"),
                                                          il.Attr("collective_args", (what,))) + srcloc))
 
+    def _require_two_per_group(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
+        """Async copies in work groups of one work item are not supported (see ``copy``): an
+        error for such a launch; with a symbolic group size an ``{:unsupported MSG}``
+        assertion that a thread reaching the copy is in a group of two or more (the kernel's
+        ``__requires`` may guarantee it; docs/IL.md)."""
+        msg = "async copies in work groups of one work item are not supported"
+        ls = self.opts.launch.local_size
+        if any(s is not None and s >= 2 for s in ls):
+            return
+        if None not in ls:
+            raise error(f"{where(c.attrs)}{msg}")
+        two = il.or_all(il.BinOp("!=", il.Var(f"group_size_{d}"), il.BvLit(1, 32))
+                        for d, s in zip(DIMS, ls) if s is None and f"group_size_{d}" in self.info.consts)
+        for t in THREADS:
+            self.builder.emit(il.Assert(il.implies(preds[t], two), (il.Attr("unsupported", (msg,)),
+                                        il.Attr("thread", (il.IntLit(t),))) + sourceloc_attrs(c.attrs)))
+
     def copy(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """``call {:async_copy "$$dst", "$$src", N} $bugle_async_copy_bvP(dst, src, count,
         dst_stride, src_stride, span, event)`` (bugle.async_copy, docs/IL.md).
@@ -97,8 +114,7 @@ class AsyncCopies:
           * data: each thread's equality-abstracted copy of dst becomes arbitrary
             (independently per thread: sound, the cells in flight are unknown).
         """
-        if self.opts.launch.group_threads == 1:
-            raise error(f"{where(c.attrs)}async copies in work groups of one work item are not supported")
+        self._require_two_per_group(c, preds)
         self._collective(c, preds, "async_copy")
         site = next(x for x in self.info.async_sites.values() if il.attr_args(c.attrs, "async_copy")[2].value == x.number)
         dst, src = self.info.arrays.get(site.dst), self.info.arrays.get(site.src)

@@ -101,17 +101,21 @@ def written_arrays(kernel: il.ProcedureDecl) -> set[str]:
     return out | {x.dst for x in async_sites(kernel).values()}
 
 
-def two_threads_exist(opts: LockstepOptions) -> bool:
-    """Does the launch have two distinct threads for the pair (docs/design.md 5.1)?  With
-    ``--only-intra-group`` they must share a group.  When it has not (one work item per
-    launch, or per group with ``--only-intra-group``), the pair is one thread twice: there
-    is no distinctness axiom and no race check (no race is possible), while assertions,
-    contracts and divergence checks still apply to that thread -- such a launch is never
-    reported as vacuous.  Either way the constraints stay symmetric in the two threads."""
+def two_threads(opts: LockstepOptions) -> il.Expr:
+    """When does the launch have two distinct threads for the pair (docs/design.md 5.1)?
+    ``TRUE``/``FALSE`` for concrete sizes, else a condition on the symbolic sizes.  With
+    ``--only-intra-group`` they must share a group.  Without (one work item per launch, or
+    per group with ``--only-intra-group``) the pair is one thread twice: no distinctness
+    axiom and no race check (no race is possible), while assertions, contracts and
+    divergence checks still apply to that thread -- such a launch is never reported as
+    vacuous.  Either way the constraints stay symmetric in the two threads."""
     lc = opts.launch
-    per_group = lc.local_size[0] * lc.local_size[1] * lc.local_size[2]
-    groups = lc.num_groups[0] * lc.num_groups[1] * lc.num_groups[2]
-    return per_group >= 2 or (groups >= 2 and not opts.only_intra_group)
+    dims = [("group_size", d, s) for d, s in zip(DIMS, lc.local_size)]
+    if not opts.only_intra_group:
+        dims += [("num_groups", d, s) for d, s in zip(DIMS, lc.num_groups)]
+    if any(s is not None and s >= 2 for _, _, s in dims):
+        return il.TRUE
+    return il.or_all(il.BinOp("!=", il.Var(f"{k}_{d}"), il.BvLit(1, 32)) for k, d, s in dims if s is None)
 
 
 def write_widths(kernel: il.ProcedureDecl, arrays: set[str]) -> dict[tuple[str, int], int]:
@@ -203,7 +207,9 @@ class KernelInfo:
                                         for a in (atomic_array(c),) if a}
         self.async_sites: dict[int, AsyncSite] = async_sites(kernel)
         self.written_arrays: set[str] = written_arrays(kernel) & set(self.arrays)
-        self.distinct_pair: bool = two_threads_exist(opts)
+        self.language: str = str(lang.args[0]) if (lang := il.attr(kernel.attrs, "language")) and lang.args \
+            else "opencl"
+        self.distinct_pair: il.Expr = two_threads(opts)  # TRUE, FALSE or a condition on symbolic sizes
         self.ticket_arrays: set[str] = ticket_arrays(kernel, self.arrays)  # docs/design.md 5.9
         self.write_widths: dict[tuple[str, int], int] = write_widths(kernel, set(self.arrays))
         self.mixed_widths: set[str] = self._mixed_width_arrays()

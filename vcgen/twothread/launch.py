@@ -5,43 +5,73 @@ docs/design.md section 5.1).
 ``--local_size=64``, ``--local_size=[16,16]``, ``--num_groups=[8,8,4]``,
 ``--global_size=...`` (must be a multiple of the local size), and the CUDA spellings
 ``--blockDim`` / ``--gridDim``.  Sizes are counts of work items / groups per dimension.
+
+A size written ``*`` (``--blockDim=*``, ``--local_size=[*,16]``, ``--global_size=*``) is
+*symbolic*: a constant of the two-thread program, uniform (the same for both threads),
+at least 1 and bounded by the device limits below and by the kernel's ``__requires``.  A
+proof then holds for every such size; a counterexample names the sizes it uses.  When no
+size is given at all, every size is symbolic.  Device limits assumed for symbolic sizes
+(``DeviceLimits``): at most 1024 work items per group (CUDA also: ``blockDim.z <= 64``),
+fewer than 2^31 groups per dimension (CUDA also: ``gridDim.y, gridDim.z <= 65535``), and
+at most 2^32 - 1 work items per dimension of the grid (global size plus offset), so a
+32-bit global id does not wrap: OpenCL requires this of a device with a 32-bit
+``size_t``; for CUDA it is the assumption every ``blockIdx.x * blockDim.x + threadIdx.x``
+makes, stated in the report.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from .builder import ProgramBuilder
-from .kernel import DIMS, two_threads_exist
-from .options import LaunchConfig, LockstepOptions
+from .kernel import DIMS, two_threads
+from .options import Dims, LaunchConfig, LockstepOptions, Size
 from .threads import THREADS, Threads
 
-_DIM = re.compile(r"^\s*\[?\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\]?\s*$")
+_NUM = r"\s*(\d+|\*)\s*"
+_DIM = re.compile(rf"^\s*\[?{_NUM}(?:,{_NUM})?(?:,{_NUM})?\]?\s*$")
 
 
-def parse_dims(flag: str, text: str) -> tuple[int, int, int]:
-    """``"64"`` -> (64, 1, 1); ``"[16,16]"`` -> (16, 16, 1).  ToolError(COMMAND_LINE_ERROR) if malformed."""
+@dataclass(frozen=True)
+class DeviceLimits:
+    """Bounds on symbolic sizes (module docstring): per-dimension maxima of the group size
+    and of the group count, the maximum work items per group, and the maximum of global
+    size plus offset per dimension."""
+    group_dims: tuple[int, int, int]
+    group_threads: int
+    grid_dims: tuple[int, int, int]
+    global_dim: int = 2 ** 32 - 1
+
+
+OPENCL_LIMITS = DeviceLimits((1024, 1024, 1024), 1024, (2 ** 31 - 1,) * 3)
+CUDA_LIMITS = DeviceLimits((1024, 1024, 64), 1024, (2 ** 31 - 1, 65535, 65535))
+
+
+def parse_dims(flag: str, text: str) -> Dims:
+    """``"64"`` -> (64, 1, 1); ``"[16,16]"`` -> (16, 16, 1); ``"*"`` -> (None, 1, 1) (None:
+    symbolic).  ToolError(COMMAND_LINE_ERROR) if malformed."""
     m = _DIM.match(text)
     if not m:
-        raise ToolError(f"{flag}: expected a positive size or [x,y] / [x,y,z], got {text!r}",
+        raise ToolError(f"{flag}: expected a positive size, * (any size) or [x,y] / [x,y,z], got {text!r}",
                         ExitCode.COMMAND_LINE_ERROR)
-    x, y, z = (int(g) if g else 1 for g in m.groups())
-    dims = (x, y, z)
-    if any(d <= 0 for d in dims):
+    dims: list[Size] = [None if g == "*" else int(g) if g else 1 for g in m.groups()]
+    if any(d is not None and d <= 0 for d in dims):
         raise ToolError(f"{flag}: sizes must be positive, got {text!r}", ExitCode.COMMAND_LINE_ERROR)
-    if any(d >= 2 ** 31 for d in dims):
+    if any(d is not None and d >= 2 ** 31 for d in dims):
         raise ToolError(f"{flag}: size {text} too large", ExitCode.COMMAND_LINE_ERROR)
-    return dims
+    return dims[0], dims[1], dims[2]
 
 
 def launch_config(local_size: str | None = None, num_groups: str | None = None, global_size: str | None = None,
                   block_dim: str | None = None, grid_dim: str | None = None,
                   global_offset: str | None = None) -> LaunchConfig:
-    """Combine the launch flags into a LaunchConfig.
+    """Combine the launch flags into a LaunchConfig; no size at all: every size symbolic.
 
-    Raises ToolError: COMMAND_LINE_ERROR when sizes are missing or given twice,
-    CONFIGURATION_ERROR when the global size is not a multiple of the local size.
+    Raises ToolError: COMMAND_LINE_ERROR when sizes are given twice or only one of group
+    size and group count is given, CONFIGURATION_ERROR when the global size is not a
+    multiple of the local size.
     """
     local = local_size or block_dim
     if local_size and block_dim:
@@ -49,33 +79,53 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
     given = [x for x in (num_groups, global_size, grid_dim) if x]
     if len(given) > 1:
         raise ToolError("give only one of --num_groups, --global_size and --gridDim", ExitCode.COMMAND_LINE_ERROR)
-    if not local or not given:
-        raise ToolError("a launch configuration is needed: --local_size and --num_groups (or --global_size), "
-                        "or --blockDim and --gridDim", ExitCode.COMMAND_LINE_ERROR)
-    ls = parse_dims("--local_size" if local_size else "--blockDim", local)
-    counts = num_groups or grid_dim
-    if global_size:
-        gs = parse_dims("--global_size", global_size)
-        if any(g % l for g, l in zip(gs, ls)):
-            raise ToolError(f"--global_size={global_size} is not a multiple of the local size {local}",
-                            ExitCode.CONFIGURATION_ERROR)
-        ng = (gs[0] // ls[0], gs[1] // ls[1], gs[2] // ls[2])
-    else:
-        assert counts is not None  # one of the three sizes is given (checked above)
-        ng = parse_dims("--num_groups" if num_groups else "--gridDim", counts)
-    off = parse_dims("--global_offset", global_offset) if global_offset else (0, 0, 0)
+    off3 = parse_dims("--global_offset", global_offset) if global_offset else (0, 0, 0)
+    if None in off3:
+        raise ToolError("--global_offset: the offset must be a number, not *", ExitCode.COMMAND_LINE_ERROR)
+    off = (int(off3[0] or 0), int(off3[1] or 0), int(off3[2] or 0))
     if global_offset and global_offset.strip() in ("0", "[0]"):
         off = (0, 0, 0)
-    return LaunchConfig(ls, ng, off)
+    if not local and not given:  # docs/design.md 5.1: symbolic in every dimension
+        return LaunchConfig((None, None, None), (None, None, None), off, unspecified=True)
+    if not local or not given:
+        raise ToolError("a launch configuration needs both sizes: --local_size and --num_groups (or "
+                        "--global_size), or --blockDim and --gridDim; write * for any size "
+                        "(--gridDim=*), or give no size at all", ExitCode.COMMAND_LINE_ERROR)
+    ls = parse_dims("--local_size" if local_size else "--blockDim", local)
+    if global_size:
+        return _from_global(ls, parse_dims("--global_size", global_size), global_size, local, off)
+    counts = num_groups or grid_dim
+    assert counts is not None  # one of the three sizes is given (checked above)
+    return LaunchConfig(ls, parse_dims("--num_groups" if num_groups else "--gridDim", counts), off)
+
+
+def _from_global(ls: Dims, gs: Dims, global_size: str, local: str, off: tuple[int, int, int]) -> LaunchConfig:
+    """Group counts from a global size: ``global / local`` where both are numbers, symbolic
+    otherwise (a concrete global size over a symbolic local size is kept: it fixes the
+    product)."""
+    ng: list[Size] = []
+    for g, l in zip(gs, ls):
+        if g is not None and l is not None and g % l:
+            raise ToolError(f"--global_size={global_size} is not a multiple of the local size {local}",
+                            ExitCode.CONFIGURATION_ERROR)
+        ng.append(g // l if g is not None and l is not None else None)
+    keep = any(g is not None and l is None for g, l in zip(gs, ls))
+    return LaunchConfig(ls, (ng[0], ng[1], ng[2]), off, gs if keep else None)
+
+
+def limits_for(language: str) -> DeviceLimits:
+    """The device limits of symbolic sizes for kernels of ``language`` (``cuda`` | ``opencl``)."""
+    return CUDA_LIMITS if language == "cuda" else OPENCL_LIMITS
 
 
 def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builder: ProgramBuilder,
-                  threads: Threads) -> list[il.AxiomDecl]:
-    """Axioms of the launch: sizes and offsets equal the configuration, each thread's ids
-    below the sizes, the threads distinct when in one group (``{:distinct_threads}``; only
-    when the launch has two threads, ``two_threads_exist``) and,
-    with ``--only-intra-group``, in one group.  ``consts``: the program's constants (only
-    the declared ids and sizes are constrained)."""
+                  threads: Threads, language: str = "opencl") -> list[il.AxiomDecl]:
+    """Axioms of the launch: sizes and offsets equal the configuration (symbolic sizes
+    within ``limits_for(language)``, ``symbolic_size_axioms``), each thread's ids below
+    the sizes, the threads distinct when in one group (``{:distinct_threads}``; only when
+    the launch has two threads, ``two_threads``) and, with ``--only-intra-group``, in one
+    group.  ``consts``: the program's constants (only the declared ids and sizes are
+    constrained)."""
     lc, out = opts.launch, []
     ty = {n: d.type for n, d in consts.items()}
 
@@ -91,17 +141,114 @@ def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builde
     for i, d in enumerate(DIMS):
         for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i]),
                           (f"global_offset_{d}", lc.global_offset[i])):
-            if name in ty:
+            if name in ty and val is not None:
                 out.append(il.AxiomDecl(il.BinOp("==", il.Var(name), lit(name, val))))
         for t in THREADS:
             if f"local_id_{d}" in ty and f"group_size_{d}" in ty:
                 out.append(il.AxiomDecl(ult(f"local_id_{d}${t}", f"group_size_{d}")))
             if f"group_id_{d}" in ty and f"num_groups_{d}" in ty:
                 out.append(il.AxiomDecl(ult(f"group_id_{d}${t}", f"num_groups_{d}")))
-    if two_threads_exist(opts):  # else the pair is one thread twice (docs/design.md 5.1)
+    if lc.symbolic:
+        out += symbolic_size_axioms(lc, limits_for(language), builder, set(ty))
+        out += global_id_lemmas(lc, builder, set(ty))
+    two = two_threads(opts)
+    if two != il.FALSE:  # else the pair is one thread twice (docs/design.md 5.1)
         distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
                                    for d in DIMS if f"local_id_{d}" in ty)
-        out.append(il.AxiomDecl(il.implies(threads.same_group(), distinct_local), (il.Attr("distinct_threads"),)))
+        distinct = il.implies(threads.same_group(), distinct_local)
+        out.append(il.AxiomDecl(distinct if two == il.TRUE else il.implies(two, distinct),
+                                (il.Attr("distinct_threads"),)))
     if opts.only_intra_group:
         out.append(il.AxiomDecl(threads.same_group(), (il.Attr("only_intra_group"),)))
     return out
+
+
+def symbolic_size_axioms(lc: LaunchConfig, limits: DeviceLimits, builder: ProgramBuilder,
+                         declared: set[str]) -> list[il.AxiomDecl]:
+    """``{:symbolic_size}`` axioms bounding the symbolic sizes of ``lc`` (module docstring):
+    each at least 1 and at most its device limit, the work items of a group at most
+    ``limits.group_threads``, and per dimension the global size (plus offset) at most
+    ``limits.global_dim`` -- or equal to the given global size.  Where one factor of a
+    product is a number the bound stays linear (``num_groups_x <= 4194303`` for a group
+    size of 1024); only a product of two symbolic sizes is a multiplication.  Sizes are
+    bv32; products are computed in bv64 (zero-extended) so they cannot wrap."""
+    out: list[il.Expr] = []
+
+    def bv(op: str, w: int, *args: il.Expr) -> il.Expr:
+        return il.FunApp(builder.bvfun(op, w), args)
+
+    def ule(a: il.Expr, b: il.Expr, w: int = 32) -> il.Expr:
+        return bv("ULE", w, a, b)
+
+    def wide(e: il.Expr) -> il.Expr:
+        return il.BvConcat(il.BvLit(0, 32), e)
+    fixed_threads = 1
+    for s in lc.local_size:
+        fixed_threads *= s or 1
+    per_group = max(1, limits.group_threads // fixed_threads)  # for the symbolic dimensions together
+    sym_local = [d for d, s in zip(DIMS, lc.local_size) if s is None]
+    for i, d in enumerate(DIMS):
+        gs, ng = f"group_size_{d}", f"num_groups_{d}"
+        if gs not in declared or ng not in declared:
+            continue
+        ls_i, ng_i, off = lc.local_size[i], lc.num_groups[i], lc.global_offset[i]
+        if ls_i is None:
+            out += [ule(il.BvLit(1, 32), il.Var(gs)), ule(il.Var(gs), il.BvLit(min(limits.group_dims[i], per_group), 32))]
+        if ng_i is None:
+            out += [ule(il.BvLit(1, 32), il.Var(ng)), ule(il.Var(ng), il.BvLit(limits.grid_dims[i], 32))]
+        fixed_global = lc.global_size[i] if lc.global_size is not None else None
+        if ls_i is None and ng_i is None and fixed_global is not None:
+            out.append(il.BinOp("==", bv("MUL", 64, wide(il.Var(gs)), wide(il.Var(ng))), il.BvLit(fixed_global, 64)))
+        elif ls_i is None and ng_i is None:
+            room = limits.global_dim - off
+            out.append(ule(bv("MUL", 64, wide(il.Var(gs)), wide(il.Var(ng))), il.BvLit(room, 64), 64))
+        elif ls_i is None or ng_i is None:
+            known = ls_i if ls_i is not None else ng_i
+            assert known is not None
+            out.append(ule(il.Var(gs if ls_i is None else ng), il.BvLit((limits.global_dim - off) // known, 32)))
+    if len(sym_local) >= 2 and all(f"group_size_{d}" in declared for d in sym_local):
+        prod: il.Expr = il.Var(f"group_size_{sym_local[0]}")
+        for d in sym_local[1:]:
+            prod = bv("MUL", 32, prod, il.Var(f"group_size_{d}"))  # each <= 1024: no wrap in bv32
+        out.append(ule(prod, il.BvLit(per_group, 32)))
+    return [il.AxiomDecl(e, (il.Attr("symbolic_size"),)) for e in out]
+
+
+def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[str]) -> list[il.AxiomDecl]:
+    """``{:global_id_lemma}`` axioms for each dimension with a symbolic size: the 32-bit
+    global id ``group_id * group_size + local_id`` (also ``+ global_offset``: bugle's
+    ``get_global_id``, the CUDA idiom without) is the same for the two threads only when
+    their group and local ids are.  Implied by the launch axioms (ids below the sizes, and
+    ``symbolic_size_axioms``: global size plus offset below 2^32, so the sum never wraps),
+    so adding them is sound; they spare the solver a bit-level proof that a product of two
+    symbolic bit-vectors is injective, which otherwise takes it minutes on the simplest
+    ``out[blockIdx.x * blockDim.x + threadIdx.x]``.  The terms are the ones the front end
+    builds, so the solver meets them again in the kernel's index arithmetic."""
+    out = []
+    for i, d in enumerate(DIMS):
+        names = (f"group_id_{d}", f"group_size_{d}", f"local_id_{d}", f"global_offset_{d}")
+        if (lc.local_size[i] is not None and lc.num_groups[i] is not None) or not all(n in declared for n in names):
+            continue
+
+        def gid(t: int, offset: bool) -> il.Expr:
+            e = il.FunApp(builder.bvfun("ADD", 32), (il.FunApp(builder.bvfun("MUL", 32), (
+                il.Var(f"group_id_{d}${t}"), il.Var(f"group_size_{d}"))), il.Var(f"local_id_{d}${t}")))
+            return il.FunApp(builder.bvfun("ADD", 32), (e, il.Var(f"global_offset_{d}"))) if offset else e
+        same_ids = il.BinOp("&&", il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2")),
+                            il.BinOp("==", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2")))
+        for offset in (False, True):
+            out.append(il.AxiomDecl(il.implies(il.BinOp("==", gid(1, offset), gid(2, offset)), same_ids),
+                                    (il.Attr("global_id_lemma"),)))
+    return out
+
+
+def symbolic_launch_attrs(lc: LaunchConfig) -> il.Attrs:
+    """Kernel attributes of a launch with symbolic sizes (docs/IL.md): ``{:symbolic_launch
+    "*", "1", "1", "*", "1", "1"}``, the group size (x, y, z) then the group count, ``*``
+    for a symbolic size, so reports give the sizes of a counterexample and say what a
+    proof covers; ``{:unspecified_launch}`` when no size was given at all.  Empty for a
+    concrete launch."""
+    if not lc.symbolic:
+        return ()
+    sizes = tuple("*" if s is None else str(s) for s in lc.local_size + lc.num_groups)
+    return (il.Attr("symbolic_launch", sizes),) + ((il.Attr("unspecified_launch"),) if lc.unspecified else ())

@@ -86,11 +86,12 @@ class AccessLogs:
         not conflict, whatever the array's abstraction (the values are expressions of each
         thread: under the adversarial abstraction a value read from shared memory is
         arbitrary per thread, so it never looks benign).  Read-write races never are.  A
-        launch without two distinct threads has no race check (``two_threads_exist``)."""
-        if not self.info.distinct_pair:
+        launch without two distinct threads has no race check (``two_threads``; with symbolic
+        sizes the check is guarded by the condition that the launch has two)."""
+        if self.info.distinct_pair == il.FALSE:
             return
         idx2 = self.threads.ex(index, 2)
-        conflict = [pred, self.var(a, logged, "HAS_OCCURRED"),
+        conflict = [pred, self.info.distinct_pair, self.var(a, logged, "HAS_OCCURRED"),
                     il.BinOp("==", self.var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.threads.same_group())

@@ -3,20 +3,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+Size = int | None
+"""A launch size in one dimension: a count, or None for a symbolic size (``*``)."""
+Dims = tuple[Size, Size, Size]
+
 
 @dataclass(frozen=True)
 class LaunchConfig:
-    """Launch sizes per dimension (x, y, z); 1 for unused dimensions.  ``local_size`` is
-    work items (threads) per group, ``num_groups`` groups (blocks) per grid."""
-    local_size: tuple[int, int, int] = (1, 1, 1)
-    num_groups: tuple[int, int, int] = (1, 1, 1)
+    """Launch sizes per dimension (x, y, z); 1 for unused dimensions, None for a symbolic
+    size (``*``, docs/design.md section 5.1).  ``local_size`` is work items (threads) per
+    group, ``num_groups`` groups (blocks) per grid.  ``global_size`` is kept only when it
+    fixes a product of symbolic sizes (``--global_size=1024 --local_size=*``: the group
+    count is then symbolic too, with ``local * groups == global``).  ``unspecified``: no
+    size was given at all, so every size is symbolic (said in the report)."""
+    local_size: Dims = (1, 1, 1)
+    num_groups: Dims = (1, 1, 1)
     global_offset: tuple[int, int, int] = (0, 0, 0)
+    global_size: Dims | None = None
+    unspecified: bool = False
 
     @property
-    def group_threads(self) -> int:
-        """Work items per group (the product of ``local_size``)."""
+    def group_threads(self) -> int | None:
+        """Work items per group (the product of ``local_size``); None when symbolic."""
         x, y, z = self.local_size
-        return x * y * z
+        return None if x is None or y is None or z is None else x * y * z
+
+    @property
+    def symbolic(self) -> bool:
+        """Is some size symbolic?"""
+        return None in self.local_size or None in self.num_groups
 
 
 @dataclass(frozen=True)

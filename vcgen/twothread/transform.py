@@ -41,7 +41,7 @@ from .async_copies import WAIT_PROC, AsyncCopies
 from .builder import ProgramBuilder
 from .kernel import KernelInfo, atomic_array, error
 from .kernel_args import apply_kernel_args
-from .launch import launch_axioms
+from .launch import launch_axioms, symbolic_launch_attrs
 from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
@@ -386,7 +386,7 @@ class Lockstep:
                 continue
             decls.append(d)
         # may declare bit-vector functions: before listing them
-        axioms = launch_axioms(info.consts, self.opts, b, th)
+        axioms = launch_axioms(info.consts, self.opts, b, th, info.language)
         decls += b.new_functions.values()
         decls += axioms
         decls += b.new_globals.values()
@@ -415,6 +415,7 @@ class Lockstep:
         mode = tuple(il.Attr(n) for n, on in (("only_intra_group", self.opts.only_intra_group),
                                                ("only_divergence", self.opts.only_divergence),
                                                ("check_array_bounds", self.opts.check_array_bounds)) if on)
+        mode += symbolic_launch_attrs(self.opts.launch)
         proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),) + mode,
                                 tuple(locals_), tuple(b.blocks))
         return il.Program(tuple(decls) + (proc,))

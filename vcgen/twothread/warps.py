@@ -35,16 +35,30 @@ class Warps:
 
     def linear_local_id(self, t: int) -> il.Expr:
         """Thread ``t``'s linear local id ``x + sx*y + sx*sy*z`` (bv32); dimensions of size 1
-        (id 0 by the launch axioms) are left out."""
+        (id 0 by the launch axioms) are left out.  A symbolic size is its constant
+        ``group_size_d`` (a multiplication then, but only where the launch is
+        multi-dimensional and symbolic)."""
         ls = self.opts.launch.local_size
         e: il.Expr | None = None
-        for d, size, mult in zip(DIMS, ls, (1, ls[0], ls[0] * ls[1])):
-            if f"local_id_{d}" not in self.info.dup_consts or size == 1:
-                continue
-            x: il.Expr = il.Var(f"local_id_{d}${t}")
-            x = x if mult == 1 else il.FunApp(self.builder.bvfun("MUL", 32), (x, il.BvLit(mult, 32)))
-            e = x if e is None else il.FunApp(self.builder.bvfun("ADD", 32), (e, x))
+        mult: list[il.Expr] = []  # the sizes of the lower dimensions
+        for d, size in zip(DIMS, ls):
+            if f"local_id_{d}" in self.info.dup_consts and size != 1:
+                x: il.Expr = il.Var(f"local_id_{d}${t}")
+                for m in self._fold(mult):
+                    x = il.FunApp(self.builder.bvfun("MUL", 32), (x, m))
+                e = x if e is None else il.FunApp(self.builder.bvfun("ADD", 32), (e, x))
+            mult.append(il.Var(f"group_size_{d}") if size is None else il.BvLit(size, 32))
         return e if e is not None else il.BvLit(0, 32)
+
+    @staticmethod
+    def _fold(sizes: list[il.Expr]) -> list[il.Expr]:
+        """The factors of a product of sizes: the numbers multiplied into one literal (left
+        out when 1), then the symbolic sizes."""
+        k = 1
+        for s in sizes:
+            k *= s.value if isinstance(s, il.BvLit) else 1
+        syms = [s for s in sizes if not isinstance(s, il.BvLit)]
+        return ([il.BvLit(k % 2 ** 32, 32)] if k != 1 else []) + syms
 
     def lane(self, t: int) -> il.Expr:
         """Thread ``t``'s lane: linear local id modulo the warp size (bv32)."""

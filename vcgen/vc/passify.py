@@ -95,8 +95,9 @@ def _subst_attrs(attrs: il.Attrs, env: dict) -> il.Attrs:
 
 
 class _Passifier:
-    def __init__(self, program: il.Program, proc: il.ProcedureDecl):
+    def __init__(self, program: il.Program, proc: il.ProcedureDecl, copy_propagation: bool = False):
         self.proc = proc
+        self.copy_propagation = copy_propagation
         self.var_types: dict = {}
         for d in program.globals():
             self.var_types[d.name] = d.type
@@ -105,6 +106,7 @@ class _Passifier:
         for d in proc.locals:
             self.var_types[d.name] = d.type
         self.types = dict(self.var_types)
+        self.const_types = {n: d.type for n, d in program.consts().items()}
         self.counter: dict = {}
         self.asserts: list = []
 
@@ -144,6 +146,10 @@ class _Passifier:
                 rhs = il.MapStore(cur, subst_current(lhs.index, env), rhs)
             new_values.append((lhs.name, rhs))
         for name, rhs in new_values:
+            if self.copy_propagation and isinstance(rhs, il.Var) \
+                    and self.types.get(rhs.name, self.const_types.get(rhs.name)) == self.var_types[name]:
+                env[name] = rhs.name  # a copy ``x := y``: x is y's current incarnation, no equation
+                continue
             inc = self.fresh(name)
             env[name] = inc
             out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs)))
@@ -223,8 +229,13 @@ def _reachable_order(proc: il.ProcedureDecl, succ: dict) -> list:
     return cfg.topological_order(labels, {l: [t for t in succ[l] if t in seen] for l in labels})
 
 
-def passify(program: il.Program, proc: il.ProcedureDecl) -> PassiveProgram:
+def passify(program: il.Program, proc: il.ProcedureDecl, copy_propagation: bool = False) -> PassiveProgram:
     """Passive form of the acyclic procedure ``proc`` (a kernel after loop cutting or
-    unwinding).  Raises ToolError(GPUVERIFYVCGEN_ERROR) on cycles, calls, unknown labels or
-    assignments to undeclared variables."""
-    return _Passifier(program, proc).run()
+    unwinding).  ``copy_propagation``: an assignment ``x := y`` of a variable or constant
+    makes ``y``'s incarnation ``x``'s, without an equation, so one value is one term: with
+    symbolic launch sizes both threads' ``group_id * group_size`` then meet the launch's
+    global-id lemmas (``vcgen/twothread/launch.py``) instead of being two multipliers the
+    solver must prove equal bit by bit (minutes, versus a fraction of a second).  Raises
+    ToolError(GPUVERIFYVCGEN_ERROR) on cycles, calls, unknown labels or assignments to
+    undeclared variables."""
+    return _Passifier(program, proc, copy_propagation).run()

@@ -29,10 +29,16 @@ def kernel_of(program: il.Program) -> il.ProcedureDecl:
 def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bool = False) -> VC:
     """The VC of the kernel of ``program``: loops cut with their invariants and candidates,
     or unrolled ``loop_unwind`` times when given (``math_int``: bit-vectors as unbounded
-    integers, ``--math-int``).  Raises ToolError on malformed programs."""
+    integers, ``--math-int``).  With symbolic launch sizes (``{:symbolic_launch}``) the
+    passive form propagates copies (``passify``); concrete launches keep one equation per
+    assignment (propagating there too changes which counterexample the solver finds first:
+    after a loop cut the logged source line of a race is not pinned by the invariants, so
+    e.g. corpus/opencl/normalize_bug_afterloop.cl would name the write before the loop).
+    Raises ToolError on malformed programs."""
     kernel = kernel_of(program)
     acyclic = unwind_loops(kernel, loop_unwind) if loop_unwind is not None else cut_loops(kernel)
-    return build_vc(program, passify(program, acyclic), math_int=math_int)
+    copies = il.has_attr(kernel.attrs, "symbolic_launch")
+    return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int)
 
 
 def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from ..inference import houdini
-from ..report.results import ErrorRecord, VerificationResult
+from ..report.results import ErrorRecord, Launch, VerificationResult
 from ..vc import encode as vcmod
 from ..vc.query import kernel_of, program_vc
 from ..vc.solvers.backend import Backend, Outcome
@@ -71,6 +71,16 @@ def _claims(program: il.Program, language: str) -> list[str]:
     if il.has_attr(k.attrs, "check_array_bounds"):
         out.append("no out-of-bounds accesses to arrays of known size")
     return out
+
+
+def _symbolic_launch(kernel: il.ProcedureDecl) -> Launch | None:
+    """The sizes of a launch with symbolic sizes (``{:symbolic_launch}``, None for ``*``);
+    None for a concrete launch."""
+    a = il.attr(kernel.attrs, "symbolic_launch")
+    if a is None or len(a.args) != 6:
+        return None
+    sizes = tuple(None if str(x) == "*" else int(str(x)) for x in a.args)
+    return Launch(sizes[:3], sizes[3:])
 
 
 def _language(kernel: il.ProcedureDecl) -> str:
@@ -129,7 +139,8 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
     lang = _language(kernel)
     result = VerificationResult("unknown", _display_file(kernel, options, filename), lang,
                                 findbugs=options.findbugs, timeout=options.timeout,
-                                search_dirs=options.search_dirs)
+                                search_dirs=options.search_dirs, launch=_symbolic_launch(kernel),
+                                launch_unspecified=il.has_attr(kernel.attrs, "unspecified_launch"))
     if options.findbugs:
         result.unwind = DEFAULT_UNWIND if options.loop_unwind is None else options.loop_unwind
     vc = program_vc(program, result.unwind if options.findbugs else None, options.math_int)

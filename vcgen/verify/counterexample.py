@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import il
 from ..il.attributes import sourceloc
-from ..report.results import ErrorRecord, ThreadInfo
+from ..report.results import ErrorRecord, Launch, ThreadInfo
 from ..vc import encode as vcmod, loopcut
 from ..vc.solvers.backend import Backend
 
@@ -44,6 +44,11 @@ class ModelReader:
     def dims(self) -> int:
         s = self.sizes()
         return 1 if all(s[f"{k}_{d}"] == 1 for k in ("group_size", "num_groups") for d in "yz") else 3
+
+    def launch(self) -> Launch:
+        """The sizes of the model (symbolic ones as the solver chose them)."""
+        s = self.sizes()
+        return Launch(tuple(s[f"group_size_{d}"] for d in _DIMS), tuple(s[f"num_groups_{d}"] for d in _DIMS))
 
     def thread(self, t: int) -> ThreadInfo:
         names = [f"{k}_{d}${t}" for k in ("local_id", "group_id") for d in _DIMS]
@@ -123,7 +128,7 @@ def kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
     for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition",
-              "precondition"):
+              "precondition", "unsupported"):
         if check.has(k):
             return k
     lc = check.attr(loopcut.LOOP_CHECK)
@@ -161,6 +166,10 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
     assert site is not None  # only assertions of the program fail with a model
     loc = sourceloc(site.attrs)
     rec = ErrorRecord(kind, loc, None, check.label, args=reader.args())
+    if il.has_attr(reader.kernel.attrs, "symbolic_launch"):
+        rec.launch = reader.launch()
+    if kind == "unsupported":
+        rec.message = str(check.attr("unsupported").args[0])
     if kind == "race":
         race = check.attr("race")
         words = str(race.args[0]).split("-") if race.args else ["access", "access"]
