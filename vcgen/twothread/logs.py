@@ -87,7 +87,7 @@ class AccessLogs:
         thread: under the adversarial abstraction a value read from shared memory is
         arbitrary per thread, so it never looks benign).  Read-write races never are.  A
         launch without two distinct threads has no race check (``two_threads_exist``)."""
-        if not self.info.distinct_pair:
+        if not self.info.distinct_pair or self.opts.only_log:
             return
         idx2 = self.threads.ex(index, 2)
         conflict = [pred, self.var(a, logged, "HAS_OCCURRED"),
