@@ -65,8 +65,8 @@ STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_asser
 QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
            "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
-HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite", "__is_pow2",
-           "__mod_pow2", "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
+HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
+           "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
 # a + b with an assumption that it does not overflow (a value, and a trusted assumption)
 NOOVFL_ADDS = {"__add_noovfl_int": True, "__add_noovfl_unsigned_int": False}  # name -> signed
 ALL = STATEMENTS + QUERIES + HELPERS + tuple(NOOVFL_ADDS)
@@ -696,8 +696,8 @@ class Annotations:
             return self._ptr_query(inst, base, args[0], loc)
         if base == "__ite":
             return il.IfThenElse(opnd(args[0]), opnd(args[1]), opnd(args[2]))
-        if base in ("__is_pow2", "__mod_pow2", "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4"):
-            return self._int_helper(inst, base, args, opnd)
+        if base in ("__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4"):
+            return self._int_helper(inst, args, opnd)
         if base == "__enabled":
             return fns.annotation("__enabled", (), il.BOOL, ("enabled",))
         if base in ("__all", "__at_most_one"):
@@ -711,20 +711,11 @@ class Annotations:
         ret = ty if kind == "other" else il.BOOL
         return fns.annotation(f"__{kind}_{tname}", (ty,), ret, (kind,), opnd(args[0]))
 
-    def _int_helper(self, inst, base: str, args: list, opnd) -> il.Expr:
-        """``__is_pow2(x)``: ``x != 0 && x & (x - 1) == 0``; ``__mod_pow2(x, y)``: ``x & (y -
-        1)``; ``__add_noovfl_N(...)``: the sum does not overflow (signedness from the
-        mangled overload: ``i``/``l`` signed, ``j``/``m`` unsigned)."""
-        tr, fns = self.tr, self.tr.fns
-        w = tr.int_width(tr.value_type(args[0]))
-        xs = [opnd(a) for a in args]
-        one, zero = il.BvLit(1, w), il.BvLit(0, w)
-        if base == "__is_pow2":
-            return il.BinOp("&&", il.BinOp("!=", xs[0], zero),
-                            il.BinOp("==", fns.bv("AND", w, xs[0], fns.bv("SUB", w, xs[0], one)), zero))
-        if base == "__mod_pow2":
-            return fns.bv("AND", w, xs[0], fns.bv("SUB", w, xs[1], one))
-        return self._no_overflow(xs, w, _signed_overload(self._callee(inst) or ""))
+    def _int_helper(self, inst, args: list, opnd) -> il.Expr:
+        """``__add_noovfl_N(...)``: the sum does not overflow (signedness from the mangled
+        overload: ``i``/``l`` signed, ``j``/``m`` unsigned)."""
+        w = self.tr.int_width(self.tr.value_type(args[0]))
+        return self._no_overflow([opnd(a) for a in args], w, _signed_overload(self._callee(inst) or ""))
 
     def _array_of(self, p, base: str, loc):
         tr = self.tr

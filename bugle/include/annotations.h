@@ -94,9 +94,11 @@ BUGLE_DECL bool __old_bool(bool b);
 BUGLE_ITE(bool) BUGLE_ITE(int) BUGLE_ITE(unsigned int) BUGLE_ITE(long) BUGLE_ITE(unsigned long)
 BUGLE_ITE(short) BUGLE_ITE(unsigned short) BUGLE_ITE(char) BUGLE_ITE(unsigned char)
 #undef BUGLE_ITE
+/* macros, so that any mix of integer types works (no overload to choose); & not &&: no
+   control flow in annotations */
+#define __is_pow2(x) (((x) != 0) & (((x) & ((x) - 1)) == 0))
+#define __mod_pow2(x, y) ((x) & ((y) - 1))
 #define BUGLE_INT_HELPERS(T)                                    \
-  BUGLE_OVL bool __is_pow2(T x);                                \
-  BUGLE_OVL T __mod_pow2(T x, T y);                             \
   BUGLE_OVL bool __add_noovfl_2(T a, T b);                      \
   BUGLE_OVL bool __add_noovfl_3(T a, T b, T c);                 \
   BUGLE_OVL bool __add_noovfl_4(T a, T b, T c, T d);
