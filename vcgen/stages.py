@@ -60,7 +60,7 @@ LOCKSTEP_FLAGS = LAUNCH_FLAGS + (
          "function-wide ones) become candidates for Houdini: kept if proved, dropped otherwise.",
          is_flag=True, vcgen_opt=True),
     Flag("asymmetric_asserts", ("--asymmetric-asserts",), "Instantiate annotations (assertions, "
-         "invariants, contracts) for the first thread only.", is_flag=True, vcgen_opt=True),
+         "invariants, contracts) and candidate invariants for the first thread only.", is_flag=True, vcgen_opt=True),
     Flag("only_log", ("--only-log",), "Log accesses (for annotations about the logs) but check no races.",
          is_flag=True, vcgen_opt=True),
     Flag("no_annotations", ("--no-annotations",), "Ignore every source annotation.", is_flag=True,

@@ -121,6 +121,8 @@ class Lockstep:
             b.emit(cmd)
         if self.opts.infer:
             for cmd in self.candidates.at_loop_head(LoopFacts(lp, lo, hi)):
+                if self.opts.asymmetric_asserts and any(v.endswith("$2") for v in il.free_vars(cmd.expr)):
+                    continue  # --asymmetric-asserts: assertions (candidates too) of the first thread only
                 b.emit(cmd)
         body, done = f"{head}$body", f"{head}$done"
         b.close(il.Goto((body, done)))
