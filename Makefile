@@ -8,7 +8,7 @@ KERNEL ?= corpus/opencl/reduce.cl
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: setup verify test test-all unit lit lint corpus bench bench-scaling mutants fuzz conformance-mutants clean
+.PHONY: setup verify test test-all unit lit lint corpus bench bench-scaling mutants fuzz conformance conformance-mutants clean
 .SECONDARY:
 
 setup: $(VENV)/.installed
@@ -67,9 +67,18 @@ FEATURES ?=
 fuzz: setup
 	PYTHONPATH=tests $(PY) -m oracle.check -n $(N) --seed $(SEED) -j $(JOBS) $(if $(FEATURES),--features=$(FEATURES))
 
+# GPUVerify's test suite and the benchmarks of its evaluation (test data, not part of `make
+# test`): one summary row per suite (passed / missed / false alarms / errors / timeouts,
+# median and p95 seconds); FAILURES=1 lists the failing kernels not in
+# tests/conformance/disagreements.txt.  CONFORMANCE=DIR overrides where the suites are.
+CONFORMANCE ?= ../shared/conformance
+TIMEOUT ?= 60
+conformance: setup
+	$(PY) tests/conformance.py -j $(JOBS) --timeout $(TIMEOUT) $(if $(FAILURES),--failures) \
+	  $(CONFORMANCE)/gpuverify-testsuite $(CONFORMANCE)/gpuverify-benchmarks-dev
+
 # Barrier-deletion mutants of the correct kernels of the external suites (test data, not part
 # of `make test`): no Verified mutant may race in the IL reference.  CONFORMANCE=DIR overrides.
-CONFORMANCE ?= ../shared/conformance
 conformance-mutants: setup
 	$(PY) tests/conformance_mutants.py -j $(JOBS) $(MUTANT_FLAGS) \
 	  $(CONFORMANCE)/gpuverify-testsuite $(CONFORMANCE)/gpuverify-benchmarks-dev

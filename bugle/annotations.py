@@ -44,33 +44,63 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import Any, NamedTuple
 
 import llvmlite.binding as llvm
 import networkx as nx
 
 from vcgen import il
+from vcgen.il.attributes import sourceloc
 
 from . import BugleError, NotPure
 from .irtext import IntT, PtrT
-from .source_text import call_argument, read_lines, uses_short_circuit
+from .source_text import call_argument, calls_defined_function, read_lines, uses_short_circuit
 
 VK = llvm.ValueKind
 
-STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__invariant", "__global_assert",
-              "__global_invariant", "__global_requires", "__global_ensures")
+LOOP_INVARIANTS = ("__invariant", "__global_invariant", "__candidate_invariant", "__candidate_global_invariant")
+FUNCTION_WIDE = ("__function_wide_invariant", "__function_wide_candidate_invariant")
+STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_assert",
+              "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE
 QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
            "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
-HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes")
-ALL = STATEMENTS + QUERIES + HELPERS
+HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
+           "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
+# a + b with an assumption that it does not overflow (a value, and a trusted assumption)
+NOOVFL_ADDS = {"__add_noovfl_int": True, "__add_noovfl_unsigned_int": False}  # name -> signed
+ALL = STATEMENTS + QUERIES + HELPERS + tuple(NOOVFL_ADDS)
+AXIOM_PREFIX = "__bugle_axiom_"  # the functions the header's __axiom(e) defines
+UNSUPPORTED_PREFIX = "__bugle_unsupported_"  # GPUVerify annotations not implemented here
 RETURN_MARKER = re.compile(r"__bugle_return_(\w+)$")
 # instructions a deferred value may flow through (they are rebuilt as expressions)
 PURE_OPCODES = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
                 "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze"}
 
 
+class LoopInvariant(NamedTuple):
+    """An ``__invariant``-like call in a loop header: ``glob`` for the ``__global_`` forms,
+    ``short`` when its source argument uses ``&&``/``||``/``?:``, ``candidate`` for the
+    ``__candidate_`` forms, ``reads`` when its value depends on a load in the header (then
+    it is emitted where the call is, and lockstep substitutes the header's reads)."""
+    inst: Any
+    it: Any
+    glob: bool
+    short: bool
+    candidate: bool
+    reads: bool
+
+
 def _and(a: il.Expr, b: il.Expr) -> il.Expr:
     return b if a == il.TRUE else a if b == il.TRUE else il.BinOp("&&", a, b)
+
+
+def _signed_overload(callee: str) -> bool:
+    """Is the first parameter of the mangled overload ``callee`` signed (``_Z4__fooij``:
+    ``i``, ``l``, ``x``, ``s``, ``a`` are signed Itanium type codes)?"""
+    m = re.match(r"_Z(\d+)", callee)
+    code = callee[m.end() + int(m.group(1)):][:1] if m else ""
+    return code in ("i", "l", "x", "s", "a")
 
 
 def base_name(callee: str) -> str:
@@ -95,6 +125,7 @@ class Annotations:
         self._idom: dict | None = None
         self._ipdom: dict | None = None
         self.short_circuit: set = set()  # labels of short-circuit regions of annotations
+        self.function_wide: list = []  # [(inst, it, candidate?, LLVM label)]
 
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
@@ -114,12 +145,15 @@ class Annotations:
                 base = base_name(name)
                 if base in QUERIES:
                     sources.append(inst)
-                elif base in ("__invariant", "__global_invariant"):
+                elif base in LOOP_INVARIANTS:
                     if self._heads_loop(label):
-                        self.invariants[label].append((inst, it, base.startswith("__global"),
-                                                       self._short_circuit_source(it)))
+                        self.invariants[label].append(LoopInvariant(
+                            inst, it, "global" in base, self._short_circuit_source(it), "candidate" in base,
+                            self._reads_memory(list(inst.operands)[0], label)))
                     else:
                         self.misplaced.add(id(inst))
+                elif base in FUNCTION_WIDE:
+                    self.function_wide.append((inst, it, "candidate" in base, label))
                 elif base in ("__ensures", "__global_ensures"):
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
                 elif RETURN_MARKER.match(name):
@@ -129,6 +163,8 @@ class Annotations:
             self._defer(work, users)
             work = self._short_circuits()
         self._check_ensures()
+        for inst, it, _, label in self.function_wide:
+            self._check_function_wide(it, label)
 
     def _callee(self, inst) -> str | None:
         if inst.opcode != "call":
@@ -277,12 +313,43 @@ class Annotations:
         """Emit the invariants of the loop headed by ``label`` (start of its block; values
         the header computes before the call are rebuilt there)."""
         tr = self.tr
-        for inst, it, glob, short in self.invariants.get(label, ()):
-            loc = tr.loc(it)
-            e = self.expr(list(inst.operands)[0], loc, region={label}, head=label, eager=glob)
+        for inv in self.invariants.get(label, ()):
+            if inv.reads:
+                continue  # emitted where the call is (statement)
+            loc = tr.loc(inv.it)
+            e = self.expr(list(inv.inst.operands)[0], loc, region={label}, head=label, eager=inv.glob)
             tr.marker(loc)
-            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)
-                              + ((il.Attr("short_circuit"),) if short else ())))
+            tr.emit(il.Assert(e, self._invariant_attrs(loc, inv.glob, inv.candidate, inv.short)))
+
+    def _invariant_attrs(self, loc, glob: bool, candidate: bool, short: bool = False) -> tuple:
+        return ((self.tr.sourceloc(loc), il.Attr("user_invariant")) + self._glob(glob)
+                + ((il.Attr("candidate_invariant"),) if candidate else ())
+                + ((il.Attr("short_circuit"),) if short else ()))
+
+    def _header_invariant(self, inst) -> LoopInvariant | None:
+        label = self.block_of.get(inst.name) if inst.name else None
+        for lab in ([label] if label else self.invariants):
+            for inv in self.invariants.get(lab, ()):
+                if inv.inst is inst:
+                    return inv
+        return None
+
+    def _reads_memory(self, v, label: str) -> bool:
+        """Does the value ``v`` of an invariant in header ``label`` depend on a load the
+        header makes before the call (through pure instructions of the header)?"""
+        tr, seen, work = self.tr, set(), [v]
+        while work:
+            x = work.pop()
+            if x.value_kind != VK.instruction or x.name in seen or self.block_of.get(x.name) != label:
+                continue
+            seen.add(x.name)
+            inst = tr.defs[x.name][0] if x.name in tr.defs else None
+            if inst is None or inst.opcode == "phi":
+                continue
+            if inst.opcode == "load":
+                return True
+            work.extend(inst.operands)
+        return False
 
     def statement(self, inst, it, callee: str, args: list, loc) -> None:
         """An annotation statement call reached in the walk."""
@@ -290,16 +357,26 @@ class Annotations:
         base = base_name(callee)
         if len(args) != 1:
             raise BugleError(f"{base} expects one argument", loc)
-        glob = self._glob(base.startswith("__global"))
-        if base in ("__invariant", "__global_invariant") and id(inst) in self.misplaced:
-            # not in a loop header: kept where it is, for vcgen to reject (GPUVerify's
-            # "user-specified invariant does not appear at loop head", exit 5)
-            e = self.expr(args[0], loc, eager=bool(glob))
+        glob = self._glob("global" in base)
+        if base in LOOP_INVARIANTS:
+            inv = None if id(inst) in self.misplaced else self._header_invariant(inst)
+            if inv is None or inv.reads:
+                # not in a loop header: kept where it is, for vcgen to reject (GPUVerify's
+                # "user-specified invariant does not appear at loop head", exit 5); reading
+                # memory: kept after the header's loads, which lockstep substitutes
+                e = self.expr(args[0], loc, eager=bool(glob))
+                tr.marker(loc)
+                tr.emit(il.Assert(e, self._invariant_attrs(loc, bool(glob), "candidate" in base,
+                                                           inv is not None and inv.short)))
+            return  # else emitted at the loop head (block_start)
+        if base in FUNCTION_WIDE:
+            e = self.expr(args[0], loc, leaf=self._fixed_leaf, eager=True)
             tr.marker(loc)
-            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("user_invariant")) + glob))
+            tr.emit(il.Assert(e, (tr.sourceloc(loc), il.Attr("function_wide_invariant"))
+                              + ((il.Attr("candidate_invariant"),) if "candidate" in base else ())))
             return
-        if base in ("__invariant", "__global_invariant", "__ensures", "__global_ensures"):
-            return  # emitted at the loop head / at the returns
+        if base in ("__ensures", "__global_ensures"):
+            return  # emitted at the returns
         if base in ("__requires", "__global_requires"):
             return self._requires(inst, it, args[0], loc, glob)
         e = self.expr(args[0], loc, eager=bool(glob))
@@ -365,6 +442,127 @@ class Annotations:
                 return mt.subprogram_name(int(ref[1:])) == self.tr.kname
             ref = n[1].get("scope")
         return True
+
+    # ------------------------------------------------------------------ function-wide
+    def _fixed_leaf(self, v) -> il.Expr:
+        """A value of a function-wide invariant: its pure form (ids, sizes, arguments) when
+        it has one, else its local (valid only if the invariant's block computes it)."""
+        try:
+            return self.tr.pure_value(v)
+        except NotPure:
+            return self.tr.operand(v)
+
+    def _check_function_wide(self, it, label: str) -> None:
+        """GPUVerify's placement rule: a function-wide invariant is written at the end of
+        the kernel: from its block on, control runs straight to the return."""
+        tr, loc = self.tr, self.tr.loc(it)
+        if not self._in_kernel(it):
+            raise BugleError("__function_wide_invariant may only be written in the kernel itself", loc)
+        lines = read_lines(tr.mt.location_path(it.dbg)) or (read_lines(loc[0]) if loc else None)
+        arg = call_argument(lines, loc[1], loc[2], FUNCTION_WIDE) if lines and loc else None
+        called = calls_defined_function(arg, lines) if arg and lines else None
+        if called:  # GPUVerify evaluates it at loop heads, where no procedure can be called
+            raise BugleError(f"a function-wide invariant may not call a function ({called})", loc)
+        b, seen = label, set()
+        while True:
+            succ = list(tr.cfg.successors(b))
+            if not succ:
+                return
+            if len(succ) > 1 or b in seen:
+                raise BugleError("__function_wide_invariant must be written at the end of the kernel, "
+                                 "after its last loop and branch", loc)
+            seen.add(b)
+            b = succ[0]
+
+    def hoist_function_wide(self, blocks: list[il.Block]) -> list[il.Block]:
+        """Move each ``assert {:function_wide_invariant} e`` (emitted where the call is, at
+        the end of the kernel) to the head of every loop of the kernel's own body, as a
+        loop invariant (``{:user_invariant}``, a Houdini candidate with
+        ``{:candidate_invariant}``).  The values the call's block computes are substituted,
+        so ``e`` is evaluated at each loop head: reads of arrays become reads at the head;
+        anything else must be a kernel argument, an id, a size or a constant (GPUVerify's
+        rule; else a BugleError: a parameter reassigned in the kernel, a value computed in
+        a loop, the result of a call).  Without loops the invariant states nothing."""
+        if not self.function_wide:
+            return blocks
+        tr = self.tr
+        hoisted: list[il.Assert] = []
+        out = []
+        for blk in blocks:
+            defs: dict[str, il.Expr] = {}
+            cmds: list = []
+            for c in blk.cmds:
+                if isinstance(c, il.Assign) and all(isinstance(x, il.VarLhs) for x in c.lhss):
+                    for lhs, r in zip(c.lhss, c.rhss):
+                        defs[lhs.name] = il.substitute(r, defs)
+                if isinstance(c, il.Assert) and il.has_attr(c.attrs, "function_wide_invariant"):
+                    e = il.substitute(c.expr, defs)
+                    bad = sorted(v for v in il.free_vars(e) if v in tr.locals)
+                    if bad:
+                        raise BugleError("a function-wide invariant may only use kernel arguments that the "
+                                         "kernel does not modify, ids, sizes, constants and memory "
+                                         f"(it uses the local value {bad[0]})", sourceloc(c.attrs))
+                    attrs = tuple(a for a in c.attrs if a.name != "function_wide_invariant")
+                    hoisted.append(il.Assert(e, attrs + (il.Attr("user_invariant"),)))
+                    if cmds and isinstance(cmds[-1], il.Assume) and cmds[-1].expr == il.TRUE:
+                        cmds.pop()  # its source marker
+                    continue
+                cmds.append(c)
+            out.append(il.Block(blk.label, tuple(cmds), blk.transfer))
+        heads = {tr.il_label(lab) for lab, _ in tr.walk if self._heads_loop(lab) and self._own_loop(lab)}
+        return [il.Block(b.label, tuple(hoisted) + b.cmds, b.transfer) if b.label in heads else b for b in out]
+
+    def _own_loop(self, label: str) -> bool:
+        """Is the loop headed by ``label`` in the kernel's own body (not inlined)?"""
+        for _, it in dict(self.tr.walk)[label]:
+            if it.dbg is not None:
+                return self._in_kernel(it)
+        return True
+
+    def axioms(self) -> list[il.Spec]:
+        """``__axiom(e)`` at file scope (the header defines ``__bugle_axiom_LINE`` whose body
+        is ``__assume(e)``): ``requires e`` of the kernel, for every thread; ``e`` may
+        depend on ids, sizes and constants only (BugleError otherwise)."""
+        tr = self.tr
+        out = []
+        for name, ft in tr.mt.functions.items():
+            if not name.startswith(AXIOM_PREFIX) or ft.cconv in ("spir_kernel", "ptx_kernel"):
+                continue
+            sub = tr.sub_translator(name)
+            for _, pairs in sub.walk:
+                for inst, it in pairs:
+                    if base_name(self._callee(inst) or "") != "__assume":
+                        continue
+                    arg = list(inst.operands)[0]
+                    try:
+                        e = sub.pure_value(arg)
+                    except NotPure as np:
+                        raise BugleError(f"__axiom may only depend on ids, sizes and constants ({np})",
+                                         sub.loc(it)) from None
+                    t = sub.value_type(arg)
+                    if isinstance(t, IntT) and t.width > 1:
+                        e = il.BinOp("!=", e, il.BvLit(0, t.width))
+                    out.append(il.Spec("requires", e, attrs=(tr.sourceloc(sub.loc(it)), il.Attr("axiom"))))
+        return out
+
+    def noovfl_add(self, inst, callee: str, args: list, loc) -> None:
+        """``__add_noovfl_int(a, b)`` / ``__add_noovfl_unsigned_int(a, b)``: ``a + b``, and
+        ``assume`` that the addition does not overflow (trusted, like ``__assume``)."""
+        tr = self.tr
+        a, b = (tr.operand(x) for x in args)
+        w = tr.int_width(tr.value_type(args[0]))
+        signed = NOOVFL_ADDS[base_name(callee)]
+        tr.emit(il.Assume(self._no_overflow([a, b], w, signed), (il.Attr("user_assume"),)))
+        tr.assign_result(inst, tr.fns.bv("ADD", w, a, b))
+
+    def _no_overflow(self, xs: list, w: int, signed: bool) -> il.Expr:
+        """The sum of the ``w``-bit values ``xs`` fits in ``w`` bits (signed or unsigned):
+        computed ``w + 2`` bits wide, it equals the extension of its truncation."""
+        fns, wide = self.tr.fns, w + 2
+        total: il.Expr = fns.extend(signed, w, wide, xs[0])
+        for x in xs[1:]:
+            total = fns.bv("ADD", wide, total, fns.extend(signed, w, wide, x))
+        return il.BinOp("==", total, fns.extend(signed, w, wide, il.BvExtract(total, w, 0)))
 
     def return_point(self, inst, it, args: list, loc) -> None:
         """``__bugle_return_<ty>(v)`` (from ``bugle.cc``): check the ``__ensures`` of the
@@ -496,6 +694,10 @@ class Annotations:
             return opnd(retval)
         if base in ("__ptr_base", "__ptr_offset_bytes"):
             return self._ptr_query(inst, base, args[0], loc)
+        if base == "__ite":
+            return il.IfThenElse(opnd(args[0]), opnd(args[1]), opnd(args[2]))
+        if base in ("__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4"):
+            return self._int_helper(inst, args, opnd)
         if base == "__enabled":
             return fns.annotation("__enabled", (), il.BOOL, ("enabled",))
         if base in ("__all", "__at_most_one"):
@@ -508,6 +710,12 @@ class Annotations:
         tname = "bool" if not isinstance(ty, il.BvType) else f"bv{ty.width}"
         ret = ty if kind == "other" else il.BOOL
         return fns.annotation(f"__{kind}_{tname}", (ty,), ret, (kind,), opnd(args[0]))
+
+    def _int_helper(self, inst, args: list, opnd) -> il.Expr:
+        """``__add_noovfl_N(...)``: the sum does not overflow (signedness from the mangled
+        overload: ``i``/``l`` signed, ``j``/``m`` unsigned)."""
+        w = self.tr.int_width(self.tr.value_type(args[0]))
+        return self._no_overflow([opnd(a) for a in args], w, _signed_overload(self._callee(inst) or ""))
 
     def _array_of(self, p, base: str, loc):
         tr = self.tr

@@ -152,6 +152,8 @@ class Calls:
         if FLOAT_INTRINSICS.match(callee) or (
                 not callee.startswith("llvm.") and "memory(none)" in fn_attrs):
             return self._pure_function(inst, callee, args, loc)
+        if base.startswith("__uninterpreted_function_"):  # GPUVerify's convention: an uninterpreted function
+            return self._pure_function(inst, callee, args, loc)
         if "atomic" in base or "atom" in callee:
             raise BugleError(f"atomic operation {base} is not supported", loc)
         if callee.startswith("llvm."):

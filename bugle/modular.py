@@ -32,6 +32,7 @@ import re
 from vcgen import il
 
 from . import BugleError
+from .annotations import AXIOM_PREFIX
 from .irtext import PtrT
 
 _DEFINE = re.compile(r'^define\s([^@\n]*)@("(?:[^"\\]|\\.)*"|[-A-Za-z0-9_.$]+)\((.*)$')
@@ -115,7 +116,7 @@ def checked_functions(ir_text: str) -> list[str]:
             work.extend(calls.get(n, ()))
     out = []
     for f in funcs.values():
-        if f.kernel or f.name.startswith(KERNEL_BODY_PREFIX) or _always_inline(f, groups):
+        if f.kernel or f.name.startswith((KERNEL_BODY_PREFIX, AXIOM_PREFIX)) or _always_inline(f, groups):
             continue
         contract = any(_base(c) in _CONTRACT for c in calls_of(f))
         if contract or f.name not in reachable:
@@ -194,4 +195,4 @@ def defined_functions(ir_text: str) -> list[str]:
     """LLVM names of the non-kernel definitions in (optimized) IR text: after ``bugle cc
     --no-inline``, exactly the checked functions."""
     funcs, _, _ = _functions(ir_text)
-    return [f.name for f in funcs.values() if not f.kernel]
+    return [f.name for f in funcs.values() if not f.kernel and not f.name.startswith(AXIOM_PREFIX)]

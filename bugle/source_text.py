@@ -9,6 +9,8 @@ branch), so the IR alone cannot tell; the call's argument text can.
 """
 from __future__ import annotations
 
+import re
+
 import os
 from functools import lru_cache
 
@@ -82,3 +84,20 @@ def call_argument(lines: tuple, line: int, col: int, names: tuple) -> str | None
 def uses_short_circuit(argument: str) -> bool:
     """Does the (comment- and literal-free) argument text use ``&&``, ``||`` or ``?:``?"""
     return any(op in argument for op in SHORT_CIRCUIT)
+
+
+_CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def calls_defined_function(argument: str, lines: tuple) -> str | None:
+    """The first name called in ``argument`` (an annotation's source text) that the file
+    ``lines`` defines as a function (``NAME(...) {``), else None.  Names starting with
+    ``__`` (annotation functions, uninterpreted functions) do not count."""
+    text = "\n".join(lines)
+    for m in _CALLED.finditer(argument):
+        name = m.group(1)
+        if name.startswith("__"):
+            continue
+        if re.search(rf"\b{re.escape(name)}\s*\([^;{{}}]*\)\s*\{{", text):
+            return name
+    return None

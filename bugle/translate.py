@@ -46,7 +46,7 @@ from vcgen.il.errors import ExitCode, ToolError
 from . import BugleError, NotPure, irtext
 from .aggregates import Aggregates, flatten, is_aggregate, leaf_types, unflatten
 from .annotations import ALL as ANNOTATION_CALLS
-from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
+from .annotations import HELPERS, NOOVFL_ADDS, RETURN_MARKER, STATEMENTS, UNSUPPORTED_PREFIX, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .modular import FunctionEntry, find_function
@@ -227,7 +227,28 @@ class Translator:
                 params += self._byval_params()
             for inst, it in insts:
                 self._inst(inst, it, label)
+        self.blocks = self.annots.hoist_function_wide(self.blocks)
+        self.requires += self.annots.axioms()
         return self._program(params + self.images.params())
+
+    def sub_translator(self, name: str) -> "Translator":
+        """A translator of the function ``name`` of the same module, ready for
+        ``pure_value`` (its CFG and definitions read), sharing this one's IL functions
+        (``__axiom`` bodies, ``bugle.annotations``)."""
+        sub = Translator(self.mod, self.mt, self.mod.get_function(name), self.mt.functions[name],
+                         self.source_path)
+        sub.fns = self.fns
+        sub.prepare()
+        return sub
+
+    def prepare(self) -> None:
+        """Read the function's blocks, CFG and definitions (what ``run`` does first)."""
+        self._align()
+        self._params()
+
+    def il_label(self, llvm_label: str) -> str:
+        """The IL label of the LLVM block ``llvm_label``."""
+        return self._label(llvm_label)
 
     def _align(self) -> None:
         """Pair llvmlite's instruction walk with the text lines (same order)."""
@@ -1032,6 +1053,11 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
+        if callee.name.startswith(UNSUPPORTED_PREFIX):
+            what = callee.name[len(UNSUPPORTED_PREFIX):]
+            name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
+            raise BugleError(f"{name}: part of GPUVerify's annotation language that this verifier does not "
+                             "support (README, Annotations)", loc)
         if annotation_base(callee.name) in ANNOTATION_CALLS or RETURN_MARKER.match(callee.name):
             return self._annotation_call(inst, it, callee.name, args, loc)
         if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
@@ -1056,6 +1082,8 @@ class Translator:
             return self.annots.statement(inst, it, callee, args, loc)
         if base in HELPERS:
             return self.annots.helper(inst, callee, args, loc)
+        if base in NOOVFL_ADDS:
+            return self.annots.noovfl_add(inst, callee, args, loc)
         if RETURN_MARKER.match(callee):
             return self.annots.return_point(inst, it, args, loc)
         raise BugleError(f"internal: annotation query {base} was not deferred", loc)

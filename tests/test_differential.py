@@ -350,4 +350,9 @@ def test_corpus_kernel(path, monkeypatch):
             * lc.num_groups[2] == 1:
         pytest.skip("a one-thread launch: the two-thread program runs that thread twice, no pair to compare")
     outs = _check_all(d, SEEDS)
+    if "preconditions or launch constraints are contradictory" in (ROOT / path).read_text().split("\n\n")[0]:
+        # a kernel written to be vacuous (its header expects the vacuity warning): no input
+        # satisfies its preconditions, so there is no run to compare
+        assert not any(o.status == "agree" for o in outs)
+        pytest.skip("contradictory preconditions by design: no input to run")
     assert any(o.status == "agree" for o in outs), "\n".join(map(str, outs))

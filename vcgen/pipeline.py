@@ -28,7 +28,7 @@ from bugle.stages import CC, TRANSLATE
 from . import il, stages
 from .il import files
 from .il.boogie_file import splice
-from .il.command import guarded
+from .il.command import PrefixCommand, guarded
 from .il.errors import ExitCode, ToolError
 from .il.parser import load_program
 from .il.printer import program_str
@@ -37,6 +37,7 @@ from .inference.houdini import HoudiniResult
 from .report.render import render_report
 from .report.results import VerificationResult
 from .twothread.kernel_args import apply_kernel_args, parse_spec
+from .twothread.user_annotations import parse_check_arrays
 from .vc.encode import MATH_INT_WARNING
 
 T = TypeVar("T")
@@ -91,6 +92,9 @@ def _apply_vcgen_opts(o: dict[str, Any]) -> None:
     by_flag = {f: p for p in command.params if isinstance(p, click.Option) and p.name in allowed
                for f in p.opts}
     for text in (t for opt in o["vcgen_opts"] for t in opt.split()):  # "--a --b" is two options
+        if text.startswith("/"):  # GPUVerify's own vcgen options: /checkArrays:A,B
+            o["check_arrays"] = ",".join(parse_check_arrays(text))
+            continue
         flag, eq, value = text.partition("=")
         p = by_flag.get(flag)
         if p is None or p.name is None:
@@ -276,15 +280,49 @@ def merge_function_result(result: VerificationResult, fres: VerificationResult, 
 
 
 def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> int:
+    if o["error_limit"] is not None:
+        result.errors = result.errors[:o["error_limit"]]
+    code = int(result.exit_code)
     if o["math_int"] and not o["json"]:
         click.echo(MATH_INT_WARNING)
-    click.echo(render_report(result, o["json"]), nl=False)
+    if not (o["silent"] and code == 0):
+        click.echo(render_report(result, o["json"]), nl=False)
     if o["time"]:
         click.echo(times.line(), err=True)
-    return int(result.exit_code)
+    if o["time_as_csv"] is not None:
+        g = times.grouped()
+        click.echo(",".join([o["time_as_csv"], *(f"{v:.3f}" for v in g.values()), f"{sum(g.values()):.3f}"]),
+                   err=True)
+    return code
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": False})
+def _gpuverify_flags(o: dict[str, Any], kernel: str) -> None:
+    """GPUVerify's flags that act on the driver (README, Flags): ``--debug`` (tracebacks of
+    internal errors, stage times), ``--verbose`` (stage times), ``--omit-infer`` (=
+    ``--no-infer``), ``--pointer-bitwidth`` (OpenCL: 64 = ``--spir64``; CUDA is 64-bit
+    only), ``--cruncher-opt`` (accepted: there is no separate cruncher, our Houdini stage
+    takes no such options), ``--k-induction-depth`` (not supported: exit 1)."""
+    if o["k_induction_depth"] is not None:
+        raise ToolError("--k-induction-depth: k-induction is not supported by this verifier; loops are "
+                        "verified with invariants (give them with __invariant, or use --findbugs "
+                        "--loop-unwind=N for a bounded check)", ExitCode.COMMAND_LINE_ERROR)
+    if o["debug"]:
+        os.environ["GPUVERIFY_DEBUG"] = "1"
+    o["time"] = o["time"] or o["debug"] or o["verbose"]
+    o["no_infer"] = o["no_infer"] or o["omit_infer"]
+    if o["error_limit"] is not None and o["error_limit"] < 1:
+        raise ToolError("--error-limit must be at least 1", ExitCode.COMMAND_LINE_ERROR)
+    bits = o["pointer_bitwidth"]
+    if bits is not None:
+        cuda = LANGS.get(Path(kernel).suffix) == "cuda"
+        if cuda and bits != 64:
+            raise ToolError("--pointer-bitwidth: CUDA pointers are 64 bits here (nvptx64)",
+                            ExitCode.COMMAND_LINE_ERROR)
+        o["spir64"] = o["spir64"] or bits == 64
+
+
+@click.command(cls=PrefixCommand,
+               context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": False})
 @click.argument("kernel_file", required=False, metavar="KERNEL")
 @with_flags(stages.driver_flags(), for_driver=True)
 @click.option("--verify", "verify_mode", is_flag=True, help="Verification mode (the default).")
@@ -295,7 +333,21 @@ def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> in
 @click.option("--boogie-file", "boogie_file", multiple=True, metavar="FILE",
               help="Extra IL declarations (axioms, functions, ...) added before verification (repeatable).")
 @click.option("--vcgen-opt", "vcgen_opts", multiple=True, metavar="OPT",
-              help="Option of the vcgen stages, e.g. --vcgen-opt=--no-infer (repeatable).")
+              help="Option of the vcgen stages, e.g. --vcgen-opt=--no-infer or GPUVerify's "
+                   "--vcgen-opt=/checkArrays:A,B (repeatable).")
+@click.option("--debug", is_flag=True, help="Tracebacks for internal errors, and per-stage times.")
+@click.option("--verbose", is_flag=True, help="Print per-stage times on stderr.")
+@click.option("--silent", is_flag=True, help="Print nothing on success (the exit code says it).")
+@click.option("--omit-infer", is_flag=True, help="Same as --no-infer.")
+@click.option("--time-as-csv", metavar="LABEL", default=None,
+              help="Print LABEL,frontend,lockstep,houdini,check,total seconds on stderr.")
+@click.option("--error-limit", type=int, default=None, help="Report at most N errors.")
+@click.option("--pointer-bitwidth", type=click.Choice(["32", "64"]), default=None,
+              help="OpenCL: 64 is --spir64; CUDA pointers are always 64 bits.")
+@click.option("--cruncher-opt", "cruncher_opts", multiple=True, metavar="OPT",
+              help="GPUVerify's cruncher options: accepted, no effect (no separate cruncher stage).")
+@click.option("--k-induction-depth", type=int, default=None,
+              help="GPUVerify's k-induction: not supported (exit 1).")
 def command(kernel_file: str | None, **o: Any) -> None:
     """Verify a GPU kernel free of data races and barrier divergence."""
     kernel = kernel_file
@@ -306,6 +358,7 @@ def command(kernel_file: str | None, **o: Any) -> None:
         o["defines"] = tuple(o["defines"])
         o["includes"] = tuple(o["includes"])
         _apply_vcgen_opts(o)
+        _gpuverify_flags(o, kernel)
         _check_options(o, kernel)
         if o["loop_unwind"] is not None and not o["findbugs"]:
             o["findbugs"] = True

@@ -56,6 +56,22 @@ LOCKSTEP_FLAGS = LAUNCH_FLAGS + (
          "arrays) stay in bounds.", is_flag=True, vcgen_opt=True),
     Flag("kernel_args", ("--kernel-args",), "Fix scalar arguments of kernel NAME, in source parameter "
          "order (* = any value; pointers take *). Decimal or hex.", metavar="NAME,V1,*,...", vcgen_opt=True),
+    Flag("invariants_as_candidates", ("--invariants-as-candidates",), "User loop invariants (also "
+         "function-wide ones) become candidates for Houdini: kept if proved, dropped otherwise.",
+         is_flag=True, vcgen_opt=True),
+    Flag("asymmetric_asserts", ("--asymmetric-asserts",), "Instantiate annotations (assertions, "
+         "invariants, contracts) and candidate invariants for the first thread only.", is_flag=True, vcgen_opt=True),
+    Flag("only_log", ("--only-log",), "Log accesses (for annotations about the logs) but check no races.",
+         is_flag=True, vcgen_opt=True),
+    Flag("no_annotations", ("--no-annotations",), "Ignore every source annotation.", is_flag=True,
+         vcgen_opt=True),
+    Flag("only_requires", ("--only-requires",), "Ignore every source annotation except __requires.",
+         is_flag=True, vcgen_opt=True),
+    Flag("check_arrays", ("--check-arrays",), "Log and race-check only these arrays (source names, "
+         "comma-separated; GPUVerify: --vcgen-opt=/checkArrays:A,B).", metavar="A,B,...", vcgen_opt=True),
+    Flag("no_barrier_access_checks", ("--no-barrier-access-checks",), "GPUVerify's switch for the accesses "
+         "of barrier invariants; barrier invariants are not supported, so it changes nothing.",
+         is_flag=True, vcgen_opt=True),
 )
 # shared by the Houdini and verify stages
 TIMEOUT = Flag("timeout", ("--timeout",), "Seconds per solver query (0 = none).", type=float,
@@ -119,12 +135,24 @@ def lockstep_options(p: Mapping[str, Any]) -> LockstepOptions:
     if warp_sync is not None and warp_sync <= 0:
         raise _usage("--warp-sync: the warp size must be positive")
     launch = launch_config(*(option_value(p, f.dest) for f in LAUNCH_FLAGS))
+    if option_value(p, "no_annotations", False) and option_value(p, "only_requires", False):
+        raise _usage("--no-annotations and --only-requires exclude each other")
+    annotations = "none" if option_value(p, "no_annotations", False) else \
+        "requires" if option_value(p, "only_requires", False) else "all"
+    check = option_value(p, "check_arrays")
+    check_arrays = tuple(n for n in check.split(",") if n) if check is not None else None
+    if check_arrays == ():
+        raise _usage("--check-arrays needs at least one array name")
     return LockstepOptions(launch, only_intra_group=option_value(p, "only_intra_group", False),
                            only_divergence=option_value(p, "only_divergence", False),
                            benign_tolerance=not option_value(p, "no_benign_tolerance", False),
                            infer=not option_value(p, "no_infer", False), warp_sync=warp_sync,
                            check_array_bounds=option_value(p, "check_array_bounds", False),
-                           kernel_args=option_value(p, "kernel_args"))
+                           kernel_args=option_value(p, "kernel_args"),
+                           invariants_as_candidates=option_value(p, "invariants_as_candidates", False),
+                           asymmetric_asserts=option_value(p, "asymmetric_asserts", False),
+                           only_log=option_value(p, "only_log", False), check_arrays=check_arrays,
+                           annotations=annotations)
 
 
 def houdini_options(p: Mapping[str, Any]) -> HoudiniOptions:

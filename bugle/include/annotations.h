@@ -3,7 +3,15 @@
    IL constructs in `bugle translate`:
 
    statements     __requires __ensures __assert __assume __invariant and their
-                  __global_ forms (checked whether or not the thread is enabled)
+                  __global_ forms (checked whether or not the thread is enabled);
+                  __candidate_invariant __candidate_global_invariant (loop-head
+                  guesses for Houdini: kept only when proved, never trusted);
+                  __function_wide_invariant __function_wide_candidate_invariant
+                  (written last in the kernel: an invariant of each of its loops)
+   file scope     __axiom(e): e holds for every thread (ids and sizes only)
+   values         __ite __is_pow2 __mod_pow2 __add_noovfl (predicates, usable
+                  anywhere); __add_noovfl_int / __add_noovfl_unsigned_int (a + b,
+                  assuming it does not overflow: trusted, like __assume)
    expressions    __implies __enabled __uniform_int/bool __distinct_int/bool __all
                   __at_most_one __other_int/bool __read __write __no_read __no_write
                   __read_implies __write_implies __read_offset_bytes
@@ -32,6 +40,22 @@ BUGLE_DECL int __global_assert(bool expr);
 BUGLE_DECL int __global_invariant(bool expr);
 BUGLE_DECL int __global_requires(bool expr);
 BUGLE_DECL int __global_ensures(bool expr);
+BUGLE_DECL int __candidate_invariant(bool expr);
+BUGLE_DECL int __candidate_global_invariant(bool expr);
+BUGLE_DECL int __function_wide_invariant(bool expr);
+BUGLE_DECL int __function_wide_candidate_invariant(bool expr);
+
+/* __axiom(e) at file scope: a function bugle never calls, whose __assume bugle reads
+   as a precondition of every kernel of the file (bugle.annotations.axioms). */
+#define BUGLE_CAT2(a, b) a##b
+#define BUGLE_CAT(a, b) BUGLE_CAT2(a, b)
+#ifdef __cplusplus
+#define __axiom(e) extern "C" __attribute__((device, used)) \
+  void BUGLE_CAT(__bugle_axiom_, __LINE__)(void) { __assume(e); }
+#else
+#define __axiom(e) __attribute__((used)) \
+  void BUGLE_CAT(__bugle_axiom_, __LINE__)(void) { __assume(e); }
+#endif
 
 BUGLE_DECL bool __implies(bool a, bool b);
 BUGLE_DECL bool __enabled(void);
@@ -60,6 +84,115 @@ BUGLE_OVL long __old_int(long x);
 BUGLE_OVL unsigned long __old_int(unsigned long x);
 BUGLE_DECL bool __old_bool(bool b);
 
+/* Value helpers.  __ite(c, a, b): c ? a : b with both arms evaluated (no control flow,
+   so usable on annotation queries).  __is_pow2(x): x is a power of two (not 0).
+   __mod_pow2(x, y): x & (y - 1), i.e. x % y for a power of two y.  __add_noovfl(a, b
+   [, c, d]): the sum of the arguments does not overflow their type.
+   __add_noovfl_int(a, b), __add_noovfl_unsigned_int(a, b): a + b, and the verifier
+   assumes it does not overflow (a trusted promise, like __assume). */
+#define BUGLE_ITE(T) BUGLE_OVL T __ite(bool c, T a, T b);
+BUGLE_ITE(bool) BUGLE_ITE(int) BUGLE_ITE(unsigned int) BUGLE_ITE(long) BUGLE_ITE(unsigned long)
+BUGLE_ITE(short) BUGLE_ITE(unsigned short) BUGLE_ITE(char) BUGLE_ITE(unsigned char)
+#undef BUGLE_ITE
+/* macros, so that any mix of integer types works (no overload to choose); & not &&: no
+   control flow in annotations */
+#define __is_pow2(x) (((x) != 0) & (((x) & ((x) - 1)) == 0))
+#define __mod_pow2(x, y) ((x) & ((y) - 1))
+#define BUGLE_INT_HELPERS(T)                                    \
+  BUGLE_OVL bool __add_noovfl_2(T a, T b);                      \
+  BUGLE_OVL bool __add_noovfl_3(T a, T b, T c);                 \
+  BUGLE_OVL bool __add_noovfl_4(T a, T b, T c, T d);
+BUGLE_INT_HELPERS(int) BUGLE_INT_HELPERS(unsigned int)
+BUGLE_INT_HELPERS(long) BUGLE_INT_HELPERS(unsigned long)
+#undef BUGLE_INT_HELPERS
+#define BUGLE_NOOVFL_PICK(_1, _2, _3, _4, NAME, ...) NAME
+#define __add_noovfl(...) \
+  BUGLE_NOOVFL_PICK(__VA_ARGS__, __add_noovfl_4, __add_noovfl_3, __add_noovfl_2, )(__VA_ARGS__)
+BUGLE_DECL int __add_noovfl_int(int a, int b);
+BUGLE_DECL unsigned int __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
+
+/* Parts of GPUVerify's annotation language this verifier does not implement: declared
+   so that a kernel using one gets bugle's error naming it (exit 4), not a clang error. */
+BUGLE_DECL int __bugle_unsupported_read_permission(void);
+#define __read_permission(...) __bugle_unsupported_read_permission()
+BUGLE_DECL int __bugle_unsupported_write_permission(void);
+#define __write_permission(...) __bugle_unsupported_write_permission()
+BUGLE_DECL int __bugle_unsupported_requires_fresh_array(void);
+#define __requires_fresh_array(...) __bugle_unsupported_requires_fresh_array()
+BUGLE_DECL int __bugle_unsupported_writes_to(void);
+#define __writes_to(...) __bugle_unsupported_writes_to()
+BUGLE_DECL int __bugle_unsupported_reads_from(void);
+#define __reads_from(...) __bugle_unsupported_reads_from()
+BUGLE_DECL int __bugle_unsupported_array_snapshot(void);
+#define __array_snapshot(...) __bugle_unsupported_array_snapshot()
+BUGLE_DECL int __bugle_unsupported_atomic_has_taken_value(void);
+#define __atomic_has_taken_value(...) __bugle_unsupported_atomic_has_taken_value()
+#define __barrier_invariant_1(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_1(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_2(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_2(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_3(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_3(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_4(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_4(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_5(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_5(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_6(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_6(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_7(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_7(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_8(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_8(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_9(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_9(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_10(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_10(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_11(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_11(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_12(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_12(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_13(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_13(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_14(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_14(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_15(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_15(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_16(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_16(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_17(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_17(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_18(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_18(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_19(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_19(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_20(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_20(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_21(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_21(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_22(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_22(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_23(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_23(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_24(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_24(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_25(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_25(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_26(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_26(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_27(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_27(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_28(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_28(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_29(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_29(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_30(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_30(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_31(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_31(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_32(...) __bugle_unsupported_barrier_invariant()
+#define __barrier_invariant_binary_32(...) __bugle_unsupported_barrier_invariant()
+BUGLE_DECL int __bugle_unsupported_barrier_invariant(void);
+
 /* Access-log queries: has this thread (the logging thread of the two-thread program)
    an access to the array of p in flight since the last barrier, and at which byte
    offset.  Pointer queries: which array p points into, and the byte offset. */
@@ -83,6 +216,14 @@ BUGLE_DECL int __read_offset_bytes(const void *p);
 BUGLE_DECL int __write_offset_bytes(const void *p);
 BUGLE_DECL int __ptr_base(const void *p);
 BUGLE_DECL int __ptr_offset_bytes(const void *p);
+#endif
+#define __exclusive(b) __at_most_one(b)
+/* the two threads are in one group (work group / thread block) */
+#ifdef __OPENCL_C_VERSION__
+#define __same_group (__uniform_int(get_group_id(0)) & __uniform_int(get_group_id(1)) & \
+                      __uniform_int(get_group_id(2)))
+#else
+#define __same_group (__uniform_int(blockIdx.x) & __uniform_int(blockIdx.y) & __uniform_int(blockIdx.z))
 #endif
 #define __no_read(p) (!__read(p))
 #define __no_write(p) (!__write(p))

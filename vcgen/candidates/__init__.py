@@ -100,6 +100,14 @@ class CandidateFactory:
         out += predicate_equality.loop_predicate(ctx)
         return self._dedupe(out)
 
+    def user_candidate(self, e: il.Expr, attrs: il.Attrs) -> il.Assert:
+        """A user's candidate invariant (``__candidate_invariant``, or any invariant under
+        ``--invariants-as-candidates``) as a Houdini candidate of rule ``user``; ``attrs``
+        (its source location) are kept, minus those marking a checked invariant."""
+        cand = self._make("user", e)
+        keep = tuple(a for a in attrs if a.name not in ("user_invariant", "candidate_invariant"))
+        return il.Assert(cand.expr, cand.attrs + keep)
+
     def _make(self, rule: str, e: il.Expr) -> il.Assert:
         for x in il.subexprs(e):  # operations built by bvexpr.fold must be declared
             op = op_of(x)

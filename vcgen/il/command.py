@@ -57,6 +57,29 @@ def internal_error(e: Exception) -> None:
     sys.exit(int(ExitCode.GPUVERIFYVCGEN_ERROR))
 
 
+class PrefixCommand(click.Command):
+    """A command that also takes an unambiguous prefix of a long option, as GPUVerify's
+    option parser does (``--vcgen-op=X`` is ``--vcgen-opt=X``); an ambiguous prefix is a
+    usage error naming the candidates (exit 1)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        longs = sorted({o for p in self.get_params(ctx) if isinstance(p, click.Option)
+                        for o in p.opts + p.secondary_opts if o.startswith("--")})
+        return super().parse_args(ctx, [self._expand(a, longs) for a in args])
+
+    @staticmethod
+    def _expand(arg: str, longs: list[str]) -> str:
+        if not arg.startswith("--") or arg == "--":
+            return arg
+        name, eq, value = arg.partition("=")
+        if name in longs:
+            return arg
+        hits = [o for o in longs if o.startswith(name)]
+        if len(hits) > 1:
+            raise click.UsageError(f"option {name} is ambiguous: {', '.join(hits)}")
+        return hits[0] + eq + value if hits else arg
+
+
 class ExitCodeGroup(click.Group):
     """Usage errors exit with COMMAND_LINE_ERROR (1), as GPUVerify does, not click's 2."""
 

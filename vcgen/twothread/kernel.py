@@ -16,6 +16,7 @@ from ..il.attributes import sourceloc
 from ..il.errors import ExitCode, ToolError
 from .options import LockstepOptions
 from .tickets import ticket_arrays
+from .user_annotations import check_arrays_known
 
 DIMS = "xyz"
 
@@ -51,6 +52,12 @@ class ArrayInfo:
     def rng(self) -> il.Type:
         """Cell type."""
         return self.map_type.range
+
+
+def source_name(d: il.VarDecl) -> str:
+    """The array's name in the source (``{:source_name}``), else its IL name without ``$$``."""
+    a = il.attr(d.attrs, "source_name")
+    return str(a.args[0]) if a is not None and a.args else d.name.lstrip("$")
 
 
 def memory_space(d: il.VarDecl) -> str:
@@ -179,11 +186,15 @@ class KernelInfo:
         self.blocks: tuple[il.Block, ...] = kernel.blocks
         self.prog = choose_abstraction(prog, force=("adversarial" if opts.only_divergence else None))
         self.arrays: dict[str, ArrayInfo] = {}
-        for d in self.prog.globals():
-            if isinstance(d.type, il.MapType):
-                sp = memory_space(d)
-                eq = il.has_attr(d.attrs, "equality")
-                self.arrays[d.name] = ArrayInfo(d.name, d, sp, eq, sp != "constant" and not opts.only_divergence)
+        maps = [d for d in self.prog.globals() if isinstance(d.type, il.MapType)]
+        if opts.check_arrays is not None:  # /checkArrays: only these are logged and checked
+            check_arrays_known(opts.check_arrays, {source_name(d) for d in maps})
+        for d in maps:
+            sp = memory_space(d)
+            eq = il.has_attr(d.attrs, "equality")
+            logged = sp != "constant" and not opts.only_divergence and \
+                (opts.check_arrays is None or source_name(d) in opts.check_arrays)
+            self.arrays[d.name] = ArrayInfo(d.name, d, sp, eq, logged)
         self.shared = set(self.arrays)
         self.uni: Uniformity = analyse(kernel, self.shared, opts.only_intra_group)
         self.local_types: dict[str, il.Type] = {v.name: v.type for v in kernel.locals}

@@ -88,7 +88,7 @@ class AccessLogs:
         arbitrary per thread, so it never looks benign).  Read-write races never are.  A
         launch without two distinct threads has no race check (``two_threads``; with symbolic
         sizes the check is guarded by the condition that the launch has two)."""
-        if self.info.distinct_pair == il.FALSE:
+        if self.info.distinct_pair == il.FALSE or self.opts.only_log:
             return
         idx2 = self.threads.ex(index, 2)
         conflict = [pred, self.info.distinct_pair, self.var(a, logged, "HAS_OCCURRED"),

@@ -41,7 +41,13 @@ class LockstepOptions:
     same-value write-write races are not races; ``infer``: generate candidate invariants;
     ``warp_sync``: warp size when warps run in lock-step (pre-Volta CUDA), else None;
     ``check_array_bounds``: ``{:array_bounds}`` checks on arrays with ``{:elem_count}``;
-    ``kernel_args``: a ``--kernel-args`` spec fixing scalar arguments (``kernel_args``)."""
+    ``kernel_args``: a ``--kernel-args`` spec fixing scalar arguments (``kernel_args``);
+    ``invariants_as_candidates``: user loop invariants become Houdini candidates;
+    ``asymmetric_asserts``: annotations are instantiated for the first thread only;
+    ``only_log``: accesses are logged, races not checked (for annotations on the logs);
+    ``check_arrays``: source names of the only arrays logged and checked (None: all);
+    ``annotations``: ``all``, ``requires`` (only ``__requires`` kept) or ``none``
+    (``vcgen.twothread.user_annotations``)."""
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     only_intra_group: bool = False
     only_divergence: bool = False
@@ -50,3 +56,8 @@ class LockstepOptions:
     warp_sync: int | None = None
     check_array_bounds: bool = False
     kernel_args: str | None = None
+    invariants_as_candidates: bool = False
+    asymmetric_asserts: bool = False
+    only_log: bool = False
+    check_arrays: tuple[str, ...] | None = None
+    annotations: str = "all"

@@ -16,10 +16,11 @@ class AnnotationQueries:
     """Per-thread copies of annotation expressions (``annotation_fns``: function name ->
     ``{:annotation}`` arguments, from ``KernelInfo``)."""
 
-    def __init__(self, info: KernelInfo, threads: Threads, logs: AccessLogs):
+    def __init__(self, info: KernelInfo, threads: Threads, logs: AccessLogs, asymmetric: bool = False):
         self.info = info
         self.threads = threads
         self.logs = logs
+        self.asymmetric = asymmetric  # --asymmetric-asserts: annotations hold for thread 1 only
 
     def ann(self, e: il.Expr, t: int, enabled: dict[int, il.Expr]) -> il.Expr:
         """Thread ``t``'s copy of an annotation expression: ``Threads.ex`` plus the two-thread
@@ -37,7 +38,11 @@ class AnnotationQueries:
 
     def threads_of(self, e: il.Expr) -> tuple[int, ...]:
         """Threads an annotation is instantiated for: only thread 1 when it reads the
-        access log, which holds thread 1's accesses (GPUVerify's convention)."""
+        access log, which holds thread 1's accesses (GPUVerify's convention), or under
+        ``--asymmetric-asserts`` (GPUVerify's flag: checks and assumptions made for one of
+        the two threads, which the symmetric id constraints make an arbitrary one)."""
+        if self.asymmetric:
+            return (1,)
         fns = self.info.annotation_fns
         for x in il.subexprs(e):
             if isinstance(x, il.FunApp) and x.name in fns and fns[x.name][0] in LOG_QUERIES:

@@ -39,7 +39,7 @@ from ..il.attributes import sourceloc, where
 from ..il.errors import ExitCode, ToolError
 from .async_copies import WAIT_PROC, AsyncCopies
 from .builder import ProgramBuilder
-from .kernel import KernelInfo, atomic_array, error
+from .kernel import KernelInfo, atomic_array, error, source_name
 from .kernel_args import apply_kernel_args
 from .launch import launch_axioms, symbolic_launch_attrs
 from .logs import AccessLogs
@@ -48,6 +48,7 @@ from .options import LockstepOptions
 from .parts import Parts
 from .queries import AnnotationQueries
 from .threads import THREADS, Threads
+from .user_annotations import filter_annotations
 from .warps import Warps
 
 
@@ -60,7 +61,7 @@ class Lockstep:
         self.builder = b = ProgramBuilder(info.declared_functions)
         self.threads = th = Threads(info, b)
         self.logs = logs = AccessLogs(info, b, th, opts)
-        self.queries = AnnotationQueries(info, th, logs)
+        self.queries = AnnotationQueries(info, th, logs, opts.asymmetric_asserts)
         self.warps = Warps(info, b, th, logs, opts)
         self.copies = AsyncCopies(info, b, th, logs, opts)
         self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
@@ -123,6 +124,8 @@ class Lockstep:
             b.emit(cmd)
         if self.opts.infer:
             for cmd in self.candidates.at_loop_head(LoopFacts(lp, lo, hi)):
+                if self.opts.asymmetric_asserts and any(v.endswith("$2") for v in il.free_vars(cmd.expr)):
+                    continue  # --asymmetric-asserts: assertions (candidates too) of the first thread only
                 b.emit(cmd)
         body, done = f"{head}$body", f"{head}$done"
         b.close(il.Goto((body, done)))
@@ -145,24 +148,51 @@ class Lockstep:
         the invariant can be evaluated at the head; it is read "enabled => e" per thread
         (docs/design.md 5.10).
         """
-        out = []
+        out: list[il.Assert] = []
         defs: dict[str, il.Expr] = {}
         shared = self.info.shared
+        written: set[str] = set()  # arrays the header writes before the invariant
         for c in self.info.src[header].cmds:
+            if isinstance(c, il.Assign):
+                written |= {l.name for l in c.lhss if isinstance(l, il.MapLhs)}
             if isinstance(c, il.Assign) and all(isinstance(l, il.VarLhs) for l in c.lhss):
                 for l, r in zip(c.lhss, c.rhss):
-                    if any(isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in shared
-                           for x in il.subexprs(r)):
-                        continue
+                    reads = {x.map.name for x in il.subexprs(r)
+                             if isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in shared}
+                    if reads & written:
+                        continue  # a read after a write of the header: not the value at the head
                     defs[l.name] = il.substitute(r, defs)
             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "user_invariant"):
-                e = il.substitute(c.expr, defs)
-                here: dict[int, il.Expr] = {u: il.BinOp("==", self.threads.cur(u), il.IntLit(lo)) for u in THREADS}
-                for t in self.queries.threads_of(e):
-                    inv = self.queries.ann(e, t, here)
-                    if not il.has_attr(c.attrs, "global_annotation"):
-                        inv = il.implies(here[t], inv)
-                    out.append(il.Assert(inv, c.attrs + (il.Attr("thread", (il.IntLit(t),)),)))
+                out += self._user_invariant(il.substitute(c.expr, defs), c.attrs, lo)
+        return out
+
+    def _user_invariant(self, e: il.Expr, attrs: il.Attrs, lo: int) -> list[il.Assert]:
+        """The per-thread asserts of one user invariant ``e`` at the head of the loop whose
+        header has block number ``lo``: checked invariants, or Houdini candidates for
+        ``{:candidate_invariant}`` ones and under ``--invariants-as-candidates`` (dropped
+        with ``--no-infer``: a candidate is never trusted unproved).  Reads of arrays in
+        ``e`` are reads of the thread's copy (equality abstraction); an adversarial array
+        has no copy: exit 5."""
+        adversarial = sorted(v for v in il.free_vars(e) if v in self.info.arrays
+                             and not self.info.arrays[v].equality)
+        if adversarial:
+            a = self.info.arrays[adversarial[0]]
+            raise ToolError(f"{where(attrs)}this loop invariant reads {source_name(a.decl)}, whose values the "
+                            "adversarial abstraction does not keep (drop --adversarial-abstraction)",
+                            ExitCode.GPUVERIFYVCGEN_ERROR)
+        candidate = il.has_attr(attrs, "candidate_invariant") or self.opts.invariants_as_candidates
+        if candidate and not self.opts.infer:
+            return []
+        here: dict[int, il.Expr] = {u: il.BinOp("==", self.threads.cur(u), il.IntLit(lo)) for u in THREADS}
+        out = []
+        for t in self.queries.threads_of(e):
+            inv = self.queries.ann(e, t, here)
+            if not il.has_attr(attrs, "global_annotation"):
+                inv = il.implies(here[t], inv)
+            if candidate:
+                out.append(self.candidates.user_candidate(inv, attrs + (il.Attr("thread", (il.IntLit(t),)),)))
+            else:
+                out.append(il.Assert(inv, attrs + (il.Attr("thread", (il.IntLit(t),)),)))
         return out
 
     # ---------------------------------------------------------------- blocks
@@ -432,4 +462,4 @@ def lockstep(prog: il.Program, opts: LockstepOptions) -> il.Program:
     Raises ToolError(GPUVERIFYVCGEN_ERROR) on programs outside the conventions of
     docs/IL.md, irreducible control flow, or user invariants that are not at loop heads.
     """
-    return Lockstep(prog, opts).run()
+    return Lockstep(filter_annotations(prog, opts.annotations), opts).run()
