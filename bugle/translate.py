@@ -48,6 +48,7 @@ from .annotations import HELPERS, RETURN_MARKER, STATEMENTS, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .modular import FunctionEntry, find_function
+from .cuda_library import CudaLibrary, inline_asm_error
 from .images import Images
 from .atomics import Atomics
 from .builtins import DIMS, ID_KINDS, Calls, demangle_opencl
@@ -171,6 +172,7 @@ class Translator:
         self.atomics = Atomics(self)
         self.asyncs = AsyncCopies(self)
         self.images = Images(self)  # image arguments and builtins (bugle.images)
+        self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
@@ -1018,6 +1020,8 @@ class Translator:
     def _call(self, inst, it, loc) -> None:
         ops = list(inst.operands)
         callee = ops[-1]
+        if callee.value_kind == VK.inline_asm:
+            raise inline_asm_error(it, loc)
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
@@ -1025,7 +1029,8 @@ class Translator:
             return self._annotation_call(inst, it, callee.name, args, loc)
         if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
                 or self.asyncs.translate(inst, it, callee.name, args, loc) \
-                or self.images.translate(inst, it, callee.name, args, loc):
+                or self.images.translate(inst, it, callee.name, args, loc) \
+                or self.cuda_lib.translate(inst, callee.name, args, loc):
             return
         for a in args:
             if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
