@@ -136,11 +136,31 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
     return Translator(mod, mt, fn, ft, source_path).run()
 
 
-def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
+def kernel_names(ir_text: str) -> list:
+    """Source (debug-info) names of the kernels of a module, in module order; the LLVM
+    name for a kernel without debug info.  ToolError(4) on bad IR."""
+    mod = parse_module(ir_text)
+    try:
+        mt = irtext.parse_module_text(str(mod))
+    except irtext.IRTextError as e:
+        raise BugleError(f"cannot read the module text: {e}") from None
+    kernels = _kernels(mt)
+    source = [k[0] for k in kernels]
+    # two instantiations of one template kernel may share a source name
+    return [s if source.count(s) == 1 else llvm_name for s, llvm_name, _ in kernels]
+
+
+def _kernels(mt: irtext.ModuleText) -> list:
+    """``[(source name, LLVM name, FunctionText)]`` of the kernel definitions."""
     kernels = []
     for name, ft in mt.functions.items():
         if ft.cconv in ("spir_kernel", "ptx_kernel", "amdgpu_kernel"):
             kernels.append((mt.subprogram_name(ft.attachment("dbg")) or name, name, ft))
+    return kernels
+
+
+def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
+    kernels = _kernels(mt)
     if not kernels:
         raise BugleError("no kernel function (spir_kernel/ptx_kernel) in the module")
     if wanted is not None:

@@ -157,28 +157,8 @@ def run(kernel: str, o: dict) -> int:
                        keep_functions=no_inline)
         if keep:
             fileio.write_text(_temp_path(kernel, ".ll"), ir)
-    if lang in ("opencl", "cuda", "llvm"):
-        if lang == "llvm":
-            ir = fileio.read_text(kernel)
-        prog = times.run("translate", _translate, ir, o, kernel if lang != "llvm" else None)
-    else:
-        from .cli import load_program
-        prog = load_program(kernel)
-    from .boogie_file import splice
-    from .kernel_args import apply_kernel_args
-    if lang == "bpl":
-        prog = splice(apply_kernel_args(prog, o["kernel_args"]), o["boogie_file"])
-    if lang != "bpl":
-        fixed = apply_kernel_args(prog, o["kernel_args"])  # as `vcgen lockstep --kernel-args` does
-        if keep or o["stop_at_gbpl"]:  # the .gbpl is bugle's output, without the fixed values
-            fileio.write_text(_temp_path(kernel, ".gbpl"), printer.program_str(prog), kernel)
-        if o["stop_at_gbpl"]:
-            return 0
-        prog = _two_thread(fixed, o, lopts, times)
-        if keep or o["stop_at_bpl"]:
-            fileio.write_text(_temp_path(kernel, ".bpl"), printer.program_str(prog), kernel)
-        if o["stop_at_bpl"]:
-            return 0
+    if lang == "llvm":
+        ir = fileio.read_text(kernel)
     from .report import render_report
     from .verify import VerifyOptions
     solver = None if o["solver"] in (None, "z3") else o["solver"]
@@ -186,7 +166,21 @@ def run(kernel: str, o: dict) -> int:
                           loop_unwind=o["loop_unwind"], source=source, json=o["json"],
                           math_int=o["math_int"], refutation=o["refutation"],
                           disable_rules=tuple(o["disable_rules"]))
-    result = _check(prog, o, vopts, kernel, times, "")
+    names = _all_kernels(ir, o) if lang in ("opencl", "cuda", "llvm") else [None]
+    result = None
+    for name in names:
+        kres = _verify_one(kernel, lang, ir if lang in ("opencl", "cuda", "llvm") else None, name,
+                           len(names) > 1, o, lopts, vopts, times)
+        if kres is None:  # --stop-at-gbpl / --stop-at-bpl
+            continue
+        if result is None:
+            result = kres
+        else:
+            merge_function_result(result, kres, name, kind="kernel")
+    if result is None:
+        return 0
+    if len(names) > 1 and result.status == "verified":
+        result.claims.append("for every kernel of the file: " + ", ".join(names))
     if no_inline:
         result = _check_functions(result, ir, o, lopts, vopts, kernel, times)
     if o["math_int"] and not o["json"]:
@@ -196,6 +190,48 @@ def run(kernel: str, o: dict) -> int:
     if o["time"]:
         click.echo(times.line(), err=True)
     return int(result.exit_code)
+
+
+def _all_kernels(ir: str, o: dict) -> list:
+    """The kernels to verify: the one ``--kernel`` (or ``--kernel-args``) names, else every
+    kernel of the module (source names, in module order; ``[None]`` for a single kernel,
+    which ``bugle translate`` then picks and reports by its own name)."""
+    if o["kernel"] is not None or o["kernel_args"]:
+        return [None]
+    from bugle.translate import kernel_names
+    names = kernel_names(ir)
+    return names if len(names) > 1 else [None]
+
+
+def _verify_one(kernel: str, lang: str, ir: str | None, name: str | None, several: bool, o: dict,
+                lopts, vopts, times: Timings):
+    """Translate (``ir`` given) or load the kernel ``name`` and verify it; None when a
+    ``--stop-at-*`` flag ends the run after writing its file.  With ``several`` kernels in
+    the file, the ``--keep-temps`` files are named ``k.NAME.gbpl`` ..."""
+    from .boogie_file import splice
+    from .kernel_args import apply_kernel_args
+    tag = f".{name}" if several else ""
+    if ir is not None:
+        prog = times.run("translate", _translate, ir, dict(o, kernel=name) if name else o,
+                         kernel if lang != "llvm" else None)
+    else:
+        from .cli import load_program
+        prog = load_program(kernel)
+    keep = o["keep_temps"]
+    if lang == "bpl":
+        prog = splice(apply_kernel_args(prog, o["kernel_args"]), o["boogie_file"])
+    else:
+        fixed = apply_kernel_args(prog, o["kernel_args"])  # as `vcgen lockstep --kernel-args` does
+        if keep or o["stop_at_gbpl"]:  # the .gbpl is bugle's output, without the fixed values
+            fileio.write_text(_temp_path(kernel, f"{tag}.gbpl"), printer.program_str(prog), kernel)
+        if o["stop_at_gbpl"]:
+            return None
+        prog = _two_thread(fixed, o, lopts, times)
+        if keep or o["stop_at_bpl"]:
+            fileio.write_text(_temp_path(kernel, f"{tag}.bpl"), printer.program_str(prog), kernel)
+        if o["stop_at_bpl"]:
+            return None
+    return _check(prog, o, vopts, kernel, times, tag)
 
 
 def _two_thread(prog, o: dict, lopts, times: Timings):
@@ -256,14 +292,16 @@ def _check_functions(result, ir: str, o: dict, lopts, vopts, kernel: str, times:
 _STATUS_ORDER = ("errors", "timeout", "unknown", "vacuous", "no_bugs_found", "verified")
 
 
-def merge_function_result(result, fres, name: str) -> None:
-    """Fold the result ``fres`` of function ``name``'s modular check into ``result``."""
+def merge_function_result(result, fres, name: str, kind: str = "function") -> None:
+    """Fold the result ``fres`` of function ``name``'s modular check (``kind="kernel"``: of
+    another kernel of the file) into ``result``."""
     result.errors += fres.errors
     worse = _STATUS_ORDER.index(fres.status) < _STATUS_ORDER.index(result.status)
-    if worse and fres.status != "vacuous":  # a function both threads may skip is never vacuous
+    # a function both threads may skip is never vacuous; a kernel can be
+    if worse and (fres.status != "vacuous" or kind == "kernel"):
         result.status = fres.status
         if fres.reason:
-            result.reason = f"function {name}: {fres.reason}"
+            result.reason = f"{kind} {name}: {fres.reason}"
     result.dims = max(result.dims, fres.dims)
     if result.status != "verified":
         result.claims = []

@@ -3,11 +3,15 @@
    What matters for races is which memory a generator call touches, not the numbers it
    produces, so (written from the cuRAND documentation, "Device API Overview"):
    * a generator state (curandState = XORWOW, Philox4_32_10, MRG32k3a, Sobol32) is an
-     ordinary struct in memory: `curand(&s)` reads every word of `s` and writes every word
-     with a new arbitrary value, and returns an arbitrary value.  A state array indexed by
-     thread (`curand(&states[tid])`) is thus race-free, one state shared by threads races;
+     ordinary struct in memory: `curand(&s)` reads the first word of `s` and writes every
+     word with a new arbitrary value, and returns an arbitrary value.  Every operation
+     reads and writes word 0 and writes all words, so any two operations on one state,
+     or one and a plain access to any field, conflict.  The states are opaque
+     structs of four 32-bit words (unlike NVIDIA's; only device code sees them, and it
+     never reads their fields): a state array has 32-bit cells and cheap index
+     arithmetic.  A state array indexed by thread (`curand(&states[tid])`) is thus race-free, one state shared by threads races;
      a copy to a local variable (`curandState l = states[tid]`) is private.
-   * `curand_init(seed, subsequence, offset, &s)` writes every word of `s` (arbitrary
+   * `curand_init(seed, subsequence, offset, &s)` is such a step too (arbitrary
      values: the skip-ahead is not modelled, so two threads initialising one state race
      even with equal arguments).
    * the distributions (uniform, normal, log-normal, Poisson, the *2/*4/_double forms)
@@ -29,26 +33,12 @@ template <class T> static __device__ __forceinline__ T __bugle_arbitrary(void) {
   return v;
 }
 
-struct curandStateXORWOW {
-  unsigned int d, v[5];
-  int boxmuller_flag, boxmuller_flag_double;
-  float boxmuller_extra;
-  double boxmuller_extra_double;
-};
-struct curandStatePhilox4_32_10 {
-  unsigned int ctr[4], output[4], key[2];
-  unsigned int STATE;
-  int boxmuller_flag, boxmuller_flag_double;
-  float boxmuller_extra;
-  double boxmuller_extra_double;
-};
-struct curandStateMRG32k3a {
-  unsigned int s1[3], s2[3];
-  int boxmuller_flag, boxmuller_flag_double;
-  float boxmuller_extra;
-  double boxmuller_extra_double;
-};
-struct curandStateSobol32 { unsigned int i, x, c; unsigned int direction_vectors[32]; };
+/* Opaque generator states of four 32-bit words (a power of two: cheap index arithmetic
+   for state arrays); their fields are the generator's business. */
+struct curandStateXORWOW { unsigned int __bugle_words[4]; };
+struct curandStatePhilox4_32_10 { unsigned int __bugle_words[4]; };
+struct curandStateMRG32k3a { unsigned int __bugle_words[4]; };
+struct curandStateSobol32 { unsigned int __bugle_words[4]; };
 #define CURAND_MTGP32_BLOCK_THREADS 256
 struct curandStateMtgp32 {
   unsigned int s[CURAND_MTGP32_BLOCK_THREADS];
@@ -65,11 +55,11 @@ typedef unsigned int curandDirectionVectors32_t[32];
 struct mtgp32_kernel_params { unsigned int pos_tbl[200]; };
 typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
 
-/* A generator step on state *s: read all of it, then write all of it with arbitrary
-   values (a struct copy: one range read, one range write). */
+/* A generator step on state *s: read its first word, then write all of it with
+   arbitrary values. */
 template <class S> static __device__ __forceinline__ void __bugle_rng_step(S *s) {
-  S old = *s;
-  (void)old;
+  unsigned int first = *(const unsigned int *)s;
+  (void)first;
   *s = __bugle_arbitrary<S>();
 }
 
@@ -77,13 +67,13 @@ template <class S> static __device__ __forceinline__ void __bugle_rng_step(S *s)
 #define BUGLE_RNG_INIT(S)                                                                          \
   static BUGLE_RNG void curand_init(unsigned long long seed, unsigned long long subsequence,      \
                                     unsigned long long offset, S *state) {                      \
-    *state = __bugle_arbitrary<S>(); }
+    __bugle_rng_step(state); }
 BUGLE_RNG_INIT(curandStateXORWOW)
 BUGLE_RNG_INIT(curandStatePhilox4_32_10)
 BUGLE_RNG_INIT(curandStateMRG32k3a)
 #undef BUGLE_RNG_INIT
 static BUGLE_RNG void curand_init(curandDirectionVectors32_t dv, unsigned int offset, curandStateSobol32 *state) {
-  *state = __bugle_arbitrary<curandStateSobol32>(); }
+  __bugle_rng_step(state); }
 
 /* curand and the distributions, for every state type but MTGP32 */
 #define BUGLE_RNG_DISTS(S)                                                                         \
