@@ -1,8 +1,11 @@
 /* Minimal CUDA device header for bugle (clang -fcuda-is-device, no CUDA SDK).
    Defines the declaration specifiers, the builtin index variables via
    __nvvm_read_ptx_sreg_* builtins, dim3, warpSize, the vector types (float4 ...) with
-   make_*, __syncthreads_count/_and/_or, fences, __mul24, common math functions, the
-   atomic functions and the annotation functions.
+   make_*, __syncthreads_count/_and/_or, fences, __mul24, the atomic functions, the warp
+   primitives and the annotation functions; the rest of the library is in the
+   bugle_cuda_*.h files included at the end (math and intrinsics, runtime API for host
+   code, textures, cuRAND, cooperative groups, NULL/uint/printf and vector operators).
+   nvcc makes all of it visible in every .cu file, and so does bugle (force-included).
    __syncthreads() is a clang builtin (llvm.nvvm.barrier.cta.sync.aligned.all). */
 #ifndef BUGLE_CUDA_H
 #define BUGLE_CUDA_H
