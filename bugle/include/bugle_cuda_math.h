@@ -13,7 +13,8 @@
 #define BUGLE_CUDA_MATH_H
 
 #define BUGLE_MF __host__ __device__ __forceinline__
-/* CUDA intrinsics and the min/max overloads are device functions (kernel files redeclare
+/* The C functions (sqrtf, sqrt) are host and device; the C++ float overloads
+   (sqrt(float)), the CUDA intrinsics and the min/max overloads are device functions (kernel files redeclare
    them as `__device__ float max(float, float);`, which must match) */
 #define BUGLE_DF __device__ __forceinline__
 /* f(x) for float and double: `fnf` and `fn` as external const functions, plus the C++
@@ -21,20 +22,20 @@
 #define BUGLE_EXT1(F)                                                                     \
   extern "C" __host__ __device__ float F##f(float) __attribute__((const));                         \
   extern "C" __host__ __device__ double F(double) __attribute__((const));                          \
-  static BUGLE_MF float F(float x) { return F##f(x); }
+  static BUGLE_DF float F(float x) { return F##f(x); }
 #define BUGLE_EXT2(F)                                                                     \
   extern "C" __host__ __device__ float F##f(float, float) __attribute__((const));                  \
   extern "C" __host__ __device__ double F(double, double) __attribute__((const));                  \
-  static BUGLE_MF float F(float x, float y) { return F##f(x, y); }
+  static BUGLE_DF float F(float x, float y) { return F##f(x, y); }
 /* the same with LLVM intrinsics (clang builtins) */
 #define BUGLE_BI1(F)                                                                      \
   static BUGLE_MF float F##f(float x) { return __builtin_##F##f(x); }                     \
   static BUGLE_MF double F(double x) { return __builtin_##F(x); }                         \
-  static BUGLE_MF float F(float x) { return __builtin_##F##f(x); }
+  static BUGLE_DF float F(float x) { return __builtin_##F##f(x); }
 #define BUGLE_BI2(F)                                                                      \
   static BUGLE_MF float F##f(float x, float y) { return __builtin_##F##f(x, y); }         \
   static BUGLE_MF double F(double x, double y) { return __builtin_##F(x, y); }            \
-  static BUGLE_MF float F(float x, float y) { return __builtin_##F##f(x, y); }
+  static BUGLE_DF float F(float x, float y) { return __builtin_##F##f(x, y); }
 BUGLE_BI1(sqrt) BUGLE_BI1(fabs) BUGLE_BI1(floor) BUGLE_BI1(ceil) BUGLE_BI1(trunc)
 BUGLE_BI1(round) BUGLE_BI1(rint) BUGLE_BI1(nearbyint)
 BUGLE_BI2(fmin) BUGLE_BI2(fmax) BUGLE_BI2(copysign)
