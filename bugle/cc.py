@@ -89,6 +89,11 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
     for i in includes:
         extra += ["-I", i]
     extra += list(clang_opts)
+    if language == "cuda":
+        # whole programs: <cstdio>, <cuda_runtime.h>, <curand_kernel.h> ... (declarations for
+        # the host code, which is parsed but never translated); after the user's -I
+        # directories, so a program's own header of one of these names wins
+        extra += ["-isystem", str(INCLUDE_DIR / "system")]
     return [sys.executable, "-m", "ziglang", "clang", "-cc1", *flags, *common, *extra,
             "-o", "-", str(path)]
 

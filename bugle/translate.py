@@ -50,6 +50,7 @@ from .annotations import HELPERS, NOOVFL_ADDS, RETURN_MARKER, STATEMENTS, UNSUPP
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .modular import FunctionEntry, find_function
+from .cuda_library import CudaLibrary, inline_asm_error
 from .images import Images
 from .atomics import Atomics
 from .builtins import CUDA_SREGS, DIMS, ID_KINDS, OPENCL_IDS, Calls, demangle_opencl, id_const
@@ -129,11 +130,31 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
     return Translator(mod, mt, fn, ft, source_path).run()
 
 
-def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
+def kernel_names(ir_text: str) -> list:
+    """Source (debug-info) names of the kernels of a module, in module order; the LLVM
+    name for a kernel without debug info.  ToolError(4) on bad IR."""
+    mod = parse_module(ir_text)
+    try:
+        mt = irtext.parse_module_text(str(mod))
+    except irtext.IRTextError as e:
+        raise BugleError(f"cannot read the module text: {e}") from None
+    kernels = _kernels(mt)
+    source = [k[0] for k in kernels]
+    # two instantiations of one template kernel may share a source name
+    return [s if source.count(s) == 1 else llvm_name for s, llvm_name, _ in kernels]
+
+
+def _kernels(mt: irtext.ModuleText) -> list:
+    """``[(source name, LLVM name, FunctionText)]`` of the kernel definitions."""
     kernels = []
     for name, ft in mt.functions.items():
         if ft.cconv in ("spir_kernel", "ptx_kernel", "amdgpu_kernel"):
             kernels.append((mt.subprogram_name(ft.attachment("dbg")) or name, name, ft))
+    return kernels
+
+
+def _find_kernel(mod, mt: irtext.ModuleText, wanted: str | None):
+    kernels = _kernels(mt)
     if not kernels:
         raise BugleError("no kernel function (spir_kernel/ptx_kernel) in the module")
     if wanted is not None:
@@ -181,6 +202,7 @@ class Translator:
         self.atomics = Atomics(self)
         self.asyncs = AsyncCopies(self)
         self.images = Images(self)  # image arguments and builtins (bugle.images)
+        self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
@@ -1050,6 +1072,8 @@ class Translator:
     def _call(self, inst, it, loc) -> None:
         ops = list(inst.operands)
         callee = ops[-1]
+        if callee.value_kind == VK.inline_asm:
+            raise inline_asm_error(it, loc)
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
@@ -1062,7 +1086,8 @@ class Translator:
             return self._annotation_call(inst, it, callee.name, args, loc)
         if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
                 or self.asyncs.translate(inst, it, callee.name, args, loc) \
-                or self.images.translate(inst, it, callee.name, args, loc):
+                or self.images.translate(inst, it, callee.name, args, loc) \
+                or self.cuda_lib.translate(inst, callee.name, args, loc):
             return
         for a in args:
             if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bugle.cc import compile_kernel
-from bugle.translate import translate_ir
+from bugle.translate import kernel_names, translate_ir
 from header_flags import stage_flags
 from vcgen import stages
 from vcgen.twothread.cli import lockstep_command
@@ -59,20 +59,26 @@ def command_params(command, stage: str, flags: tuple) -> dict:
 
 
 def build_in_memory(kernel: str) -> list:
-    """[one-thread, abstracted one-thread, two-thread] programs of a corpus kernel."""
+    """[one-thread, abstracted one-thread, two-thread] programs of a corpus kernel; for a
+    file with several kernels and no ``--kernel`` flag, those of each kernel in turn (the
+    driver verifies them all)."""
     flags = parse_header(REPO / kernel).flags
     defines, includes, spir64 = cc_args(flags)
     clang_opts = [f.split("=", 1)[1] for f in stage_flags("cc", flags) if f.startswith("--clang-opt=")]
     ir = compile_kernel(str(REPO / kernel), defines=defines, includes=includes, spir64=spir64,
                         clang_opts=clang_opts)
     name = next((f.split("=", 1)[1] for f in stage_flags("translate", flags) if f.startswith("--kernel=")), None)
-    one = translate_ir(ir, name, str(REPO / kernel))
+    names = [name] if name is not None or len(kernel_names(ir)) == 1 else kernel_names(ir)
     force = next((f[2:].split("-")[0] for f in stage_flags("abstract", flags)), None)
-    abstracted = choose_abstraction(one, force=force)
     params = command_params(lockstep_command, "lockstep", flags)
     kernel_args = params.pop("kernel_args", None)  # `vcgen lockstep --kernel-args` adds requires first
     opts = stages.lockstep_options(params)
-    return [one, abstracted, lockstep(apply_kernel_args(abstracted, kernel_args), opts)]
+    progs = []
+    for name in names:
+        one = translate_ir(ir, name, str(REPO / kernel))
+        abstracted = choose_abstraction(one, force=force)
+        progs += [one, abstracted, lockstep(apply_kernel_args(abstracted, kernel_args), opts)]
+    return progs
 
 
 @pytest.mark.parametrize("kernel", CORPUS)
@@ -84,7 +90,7 @@ def test_il_round_trip(kernel):
         # only kernels whose header expects such an error may stop before the IL
         assert header.expected in FRONT_END_ERRORS and e.code == header.expected, (e.code, str(e))
         return
-    for prog, what in zip(progs, ("one-thread", "abstracted", "two-thread")):
+    for prog, what in zip(progs, ("one-thread", "abstracted", "two-thread") * (len(progs) // 3)):
         text = program_str(prog)
         again = parse_program(text, f"{kernel} ({what})")
         assert again == prog, f"{kernel}: {what} program changes under parse(print(p))"
@@ -176,8 +182,8 @@ def test_chaining_equals_driver(make_env, kernel):
 def test_chaining_front_end_error_matches_driver(make_env):
     """A kernel the front end rejects: `make` stops at the same stage with the same message."""
     root, argv, env = make_env
-    kernel = "corpus/opencl/multi_kernel_bug_nokernel.cl"
-    target = root / "build" / "corpus/opencl/multi_kernel_bug_nokernel.gbpl"
+    kernel = "corpus/cuda/warp_lane_bug_ptx.cu"
+    target = root / "build" / "corpus/cuda/warp_lane_bug_ptx.gbpl"
     m = subprocess.run(argv + [str(target)], env=env, capture_output=True, text=True, timeout=600)
     assert m.returncode != 0 and not target.exists()
     d = driver_run(kernel)

@@ -24,6 +24,7 @@ import click
 from bugle import BugleError
 from bugle.modular import defined_functions
 from bugle.stages import CC, TRANSLATE
+from bugle.translate import kernel_names
 
 from . import il, stages
 from .il import files
@@ -191,12 +192,35 @@ def run(kernel: str, o: dict[str, Any]) -> int:
         ir = value = times.run(CC.name, CC.run, value, options[CC.name])
         _keep(CC, value, o, kernel)
         entry = TRANSLATE
-    result = _run_stages(entry, value, options, o, times, kernel)
+    names = _all_kernels(ir, o) if ir is not None else [None]
+    result: VerificationResult | None = None
+    for name in names:
+        kopts = options if name is None else \
+            dict(options, **{TRANSLATE.name: replace(options[TRANSLATE.name], kernel=name)})
+        kres = _run_stages(entry, value, kopts, o, times, kernel, tag=f".{name}" if name else "", stops=True)
+        if kres is None:  # --stop-at-gbpl / --stop-at-bpl
+            continue
+        if result is None:
+            result = kres
+        else:
+            merge_function_result(result, kres, name or "", kind="kernel")
     if result is None:
         return 0
+    if len(names) > 1 and result.status == "verified":
+        result.claims.append("for every kernel of the file: " + ", ".join(n or "" for n in names))
     if o["no_inline"] and ir is not None:
         result = _check_functions(result, ir, options, o, times, kernel, lang)
     return _report(result, o, times)
+
+
+def _all_kernels(ir: str, o: dict[str, Any]) -> list[str | None]:
+    """The kernels to verify: the one ``--kernel`` (or ``--kernel-args``) names, else every
+    kernel of the module (source names, in module order; ``[None]`` for a single kernel,
+    which ``bugle translate`` then picks and reports by its own name)."""
+    if o["kernel"] is not None or o["kernel_args"]:
+        return [None]
+    names: list[str | None] = list(kernel_names(ir))
+    return names if len(names) > 1 else [None]
 
 
 def _keep(stage: Stage, value: Any, o: dict[str, Any], kernel: str, tag: str = "") -> None:
@@ -208,9 +232,11 @@ def _keep(stage: Stage, value: Any, o: dict[str, Any], kernel: str, tag: str = "
 
 
 def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, Any], times: Timings,
-                kernel: str, tag: str = "") -> VerificationResult | None:
+                kernel: str, tag: str = "", stops: bool = True) -> VerificationResult | None:
     """Run the pipeline from stage ``entry`` on ``value`` to the verdict; None when
-    ``--stop-at-gbpl``/``--stop-at-bpl`` stopped it (after writing that file)."""
+    ``--stop-at-gbpl``/``--stop-at-bpl`` stopped it (after writing that file; ``stops``
+    false: a function's modular check, which those flags do not stop).  ``tag`` names the
+    kept files of one kernel of several, or of a function (``k.NAME.gbpl``)."""
     for stage in PIPELINE[PIPELINE.index(entry):]:
         if stage is stages.HOUDINI and o["findbugs"]:
             continue
@@ -224,7 +250,7 @@ def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, 
             value = splice(value, o["boogie_file"])
         if stage is stages.VERIFY:
             return value
-        stop = not tag and ((stage is TRANSLATE and o["stop_at_gbpl"]) or
+        stop = stops and ((stage is TRANSLATE and o["stop_at_gbpl"]) or
                             (stage is stages.LOCKSTEP and o["stop_at_bpl"]))
         if stop:
             _keep(stage, value, dict(o, keep_temps=True), kernel, tag)
@@ -252,7 +278,7 @@ def _check_functions(result: VerificationResult, ir: str, options: dict[str, Any
             raise BugleError(f"{e} (in function {name}, checked on its own because of --no-inline)") from None
         tag = "." + prog.kernel().name.lstrip("$")
         _keep(TRANSLATE, prog, o, kernel, tag)
-        fres = _run_stages(stages.ABSTRACT, prog, options, o, times, kernel, tag)
+        fres = _run_stages(stages.ABSTRACT, prog, options, o, times, kernel, tag, stops=False)
         assert fres is not None
         checked.append(prog.kernel().name.lstrip("$"))
         merge_function_result(result, fres, checked[-1])
@@ -266,14 +292,17 @@ def _check_functions(result: VerificationResult, ir: str, options: dict[str, Any
 _STATUS_ORDER = ("errors", "timeout", "unknown", "vacuous", "no_bugs_found", "verified")
 
 
-def merge_function_result(result: VerificationResult, fres: VerificationResult, name: str) -> None:
-    """Fold the result ``fres`` of function ``name``'s modular check into ``result``."""
+def merge_function_result(result: VerificationResult, fres: VerificationResult, name: str,
+                          kind: str = "function") -> None:
+    """Fold the result ``fres`` of function ``name``'s modular check (``kind="kernel"``: of
+    another kernel of the file) into ``result``."""
     result.errors += fres.errors
     worse = _STATUS_ORDER.index(fres.status) < _STATUS_ORDER.index(result.status)
-    if worse and fres.status != "vacuous":  # a function both threads may skip is never vacuous
+    # a function both threads may skip is never vacuous; a kernel can be
+    if worse and (fres.status != "vacuous" or kind == "kernel"):
         result.status = fres.status
         if fres.reason:
-            result.reason = f"function {name}: {fres.reason}"
+            result.reason = f"{kind} {name}: {fres.reason}"
     result.dims = max(result.dims, fres.dims)
     if result.status != "verified":
         result.claims = []

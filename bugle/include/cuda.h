@@ -1,8 +1,11 @@
 /* Minimal CUDA device header for bugle (clang -fcuda-is-device, no CUDA SDK).
    Defines the declaration specifiers, the builtin index variables via
    __nvvm_read_ptx_sreg_* builtins, dim3, warpSize, the vector types (float4 ...) with
-   make_*, __syncthreads_count/_and/_or, fences, __mul24, common math functions, the
-   atomic functions and the annotation functions.
+   make_*, __syncthreads_count/_and/_or, fences, __mul24, the atomic functions, the warp
+   primitives and the annotation functions; the rest of the library is in the
+   bugle_cuda_*.h files included at the end (math and intrinsics, runtime API for host
+   code, textures, cuRAND, cooperative groups, NULL/uint/printf and vector operators).
+   nvcc makes all of it visible in every .cu file, and so does bugle (force-included).
    __syncthreads() is a clang builtin (llvm.nvvm.barrier.cta.sync.aligned.all). */
 #ifndef BUGLE_CUDA_H
 #define BUGLE_CUDA_H
@@ -80,7 +83,8 @@ extern const __device__ __cuda_builtin_threadIdx_t threadIdx;
 extern const __device__ __cuda_builtin_blockIdx_t blockIdx;
 extern const __device__ __cuda_builtin_blockDim_t blockDim;
 extern const __device__ __cuda_builtin_gridDim_t gridDim;
-#define warpSize 32
+/* an enumerator rather than a macro: host code reads cudaDeviceProp::warpSize */
+enum { warpSize = 32 };
 
 extern "C" __device__ void __syncthreads(void);
 /* Barrier plus a block-wide reduction of a predicate; bugle keeps the barrier and leaves
@@ -98,33 +102,7 @@ static __device__ __forceinline__ int __mul24(int a, int b) { return __nvvm_mul2
 static __device__ __forceinline__ unsigned int __umul24(unsigned int a, unsigned int b) {
   return __nvvm_mul24_ui(a, b); }
 
-/* Math: LLVM intrinsics or `const` external functions, uninterpreted in bugle. */
-#define BUGLE_MATH1(NAME) extern "C" __device__ float NAME(float) __attribute__((const));
-#define BUGLE_MATH1D(NAME) extern "C" __device__ double NAME(double) __attribute__((const));
-#define BUGLE_MATH2(NAME) extern "C" __device__ float NAME(float, float) __attribute__((const));
-#define BUGLE_MATH2D(NAME) extern "C" __device__ double NAME(double, double) __attribute__((const));
-BUGLE_MATH1(rsqrtf) BUGLE_MATH1(__expf) BUGLE_MATH1(__logf) BUGLE_MATH1(__sinf) BUGLE_MATH1(__cosf)
-BUGLE_MATH1(__tanf) BUGLE_MATH1(__log2f) BUGLE_MATH1(__exp10f) BUGLE_MATH1(__saturatef)
-BUGLE_MATH1(expf) BUGLE_MATH1(exp2f) BUGLE_MATH1(logf) BUGLE_MATH1(log2f) BUGLE_MATH1(log10f)
-BUGLE_MATH1(sinf) BUGLE_MATH1(cosf) BUGLE_MATH1(tanf) BUGLE_MATH1(tanhf) BUGLE_MATH1(erff)
-BUGLE_MATH1(cbrtf) BUGLE_MATH1(atanf) BUGLE_MATH1(asinf) BUGLE_MATH1(acosf)
-BUGLE_MATH2(__fdividef) BUGLE_MATH2(__powf) BUGLE_MATH2(powf) BUGLE_MATH2(atan2f) BUGLE_MATH2(fmodf)
-BUGLE_MATH2(__fadd_rn) BUGLE_MATH2(__fmul_rn)
-BUGLE_MATH1D(rsqrt) BUGLE_MATH1D(exp) BUGLE_MATH1D(log) BUGLE_MATH1D(sin) BUGLE_MATH1D(cos)
-BUGLE_MATH2D(pow)
-#undef BUGLE_MATH1
-#undef BUGLE_MATH1D
-#undef BUGLE_MATH2
-#undef BUGLE_MATH2D
-static __device__ __forceinline__ float sqrtf(float x) { return __builtin_sqrtf(x); }
-static __device__ __forceinline__ double sqrt(double x) { return __builtin_sqrt(x); }
-static __device__ __forceinline__ float fabsf(float x) { return __builtin_fabsf(x); }
-static __device__ __forceinline__ double fabs(double x) { return __builtin_fabs(x); }
-static __device__ __forceinline__ float fminf(float a, float b) { return __builtin_fminf(a, b); }
-static __device__ __forceinline__ float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
-static __device__ __forceinline__ float floorf(float x) { return __builtin_floorf(x); }
-static __device__ __forceinline__ float ceilf(float x) { return __builtin_ceilf(x); }
-static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+/* Math functions and integer intrinsics: bugle_cuda_math.h (included at the end). */
 
 
 /* Atomics (CUDA C Programming Guide, "Atomic Functions"): each is one atomicrmw or
@@ -234,10 +212,11 @@ BUGLE_SHFL(__shfl_xor, bfly, int x, 0x1f)
 #undef BUGLE_SHFL32
 #undef BUGLE_SHFL_C
 
-static __device__ __forceinline__ int min(int a, int b) { return a < b ? a : b; }
-static __device__ __forceinline__ int max(int a, int b) { return a > b ? a : b; }
-static __device__ __forceinline__ unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
-static __device__ __forceinline__ unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
-
+#include "bugle_cuda_device.h"
+#include "bugle_cuda_math.h"
+#include "bugle_cuda_runtime.h"
+#include "bugle_cuda_texture.h"
+#include "bugle_cuda_curand.h"
+#include "bugle_cuda_cg.h"
 #include "annotations.h"
 #endif

@@ -1,0 +1,2 @@
+/* curand_mtgp32_host.h: the CUDA declarations are all in cuda.h, which bugle includes in every .cu file. */
+#include <cuda.h>

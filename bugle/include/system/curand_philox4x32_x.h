@@ -1,0 +1,2 @@
+/* curand_philox4x32_x.h: the CUDA declarations are all in cuda.h, which bugle includes in every .cu file. */
+#include <cuda.h>

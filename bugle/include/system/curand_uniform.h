@@ -1,0 +1,2 @@
+/* curand_uniform.h: the CUDA declarations are all in cuda.h, which bugle includes in every .cu file. */
+#include <cuda.h>

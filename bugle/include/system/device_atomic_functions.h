@@ -1,0 +1,2 @@
+/* device_atomic_functions.h: the CUDA declarations are all in cuda.h, which bugle includes in every .cu file. */
+#include <cuda.h>

@@ -1,0 +1,2 @@
+/* device_launch_parameters.h: the CUDA declarations are all in cuda.h, which bugle includes in every .cu file. */
+#include <cuda.h>
