@@ -130,7 +130,7 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
     return Translator(mod, mt, fn, ft, source_path).run()
 
 
-def kernel_names(ir_text: str) -> list:
+def kernel_names(ir_text: str) -> list[str]:
     """Source (debug-info) names of the kernels of a module, in module order; the LLVM
     name for a kernel without debug info.  ToolError(4) on bad IR."""
     mod = parse_module(ir_text)
