@@ -10,6 +10,7 @@ from vcgen import il
 from vcgen.il.stage import Flag, MakeRule, Stage, option_value
 
 from .cc import PASS_STAGES, compile_kernel
+from .launch_sites import HostLaunches, host_launches
 from .translate import translate_ir
 
 
@@ -63,6 +64,29 @@ TRANSLATE_FLAGS = (
 )
 
 
+@dataclass(frozen=True)
+class LaunchesOptions:
+    """``defines``/``includes``/``clang_opts``: as ``CcOptions`` (the host compile sees what
+    the device compile sees)."""
+    defines: tuple[str, ...] = ()
+    includes: tuple[str, ...] = ()
+    clang_opts: tuple[str, ...] = ()
+
+
+LAUNCHES_FLAGS = tuple(f for f in CC_FLAGS if f.dest in ("defines", "includes", "clang_opts"))
+
+
+def launches_options(p: Mapping[str, Any]) -> LaunchesOptions:
+    return LaunchesOptions(tuple(option_value(p, "defines", ())), tuple(option_value(p, "includes", ())),
+                           tuple(option_value(p, "clang_opts", ())))
+
+
+def run_launches(path: str, o: LaunchesOptions) -> HostLaunches:
+    """The ``bugle launches`` stage: a CUDA file -> the launches of its host code
+    (``bugle.launch_sites``)."""
+    return host_launches(path, o.defines, o.includes, o.clang_opts)
+
+
 def cc_options(p: Mapping[str, Any]) -> CcOptions:
     return CcOptions(option_value(p, "language"), tuple(option_value(p, "defines", ())),
                      tuple(option_value(p, "includes", ())), bool(option_value(p, "spir64", False)),
@@ -91,4 +115,8 @@ CC: Stage[str, str, CcOptions] = Stage(
 TRANSLATE: Stage[str, il.Program, TranslateOptions] = Stage(
     "translate", "bugle", "Translate LLVM IR (from `bugle cc`) into the one-thread IL (.gbpl).",
     TRANSLATE_FLAGS, translate_options, run_translate, MakeRule(("$(BUILD)/%.ll",), "$(BUILD)/%.gbpl"))
-STAGES = (CC, TRANSLATE)
+LAUNCHES: Stage[str, HostLaunches, LaunchesOptions] = Stage(
+    "launches", "bugle", "Print the kernel launches of a CUDA file's host code with their sizes "
+    "(* = not a compile-time constant), as launch flags.", LAUNCHES_FLAGS, launches_options, run_launches,
+    MakeRule(("%.cu",), "$(BUILD)/%.launches", header="$<", stdout=True), in_pipeline=False)
+STAGES = (CC, TRANSLATE, LAUNCHES)

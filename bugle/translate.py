@@ -133,6 +133,13 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
 def kernel_names(ir_text: str) -> list[str]:
     """Source (debug-info) names of the kernels of a module, in module order; the LLVM
     name for a kernel without debug info.  ToolError(4) on bad IR."""
+    return [name for name, _ in kernel_table(ir_text)]
+
+
+def kernel_table(ir_text: str) -> list[tuple[str, str]]:
+    """``[(name, LLVM name)]`` of the kernels of a module, in module order: ``name`` as
+    ``kernel_names`` gives it (the source name, or the LLVM name when two kernels share
+    a source name).  ToolError(4) on bad IR."""
     mod = parse_module(ir_text)
     try:
         mt = irtext.parse_module_text(str(mod))
@@ -141,7 +148,7 @@ def kernel_names(ir_text: str) -> list[str]:
     kernels = _kernels(mt)
     source = [k[0] for k in kernels]
     # two instantiations of one template kernel may share a source name
-    return [s if source.count(s) == 1 else llvm_name for s, llvm_name, _ in kernels]
+    return [(s if source.count(s) == 1 else llvm_name, llvm_name) for s, llvm_name, _ in kernels]
 
 
 def _kernels(mt: irtext.ModuleText) -> list:

@@ -22,9 +22,10 @@ from typing import Any, Callable, TypeVar
 import click
 
 from bugle import BugleError
+from bugle.launch_sites import HostLaunches, LaunchReadError, LaunchSite
 from bugle.modular import defined_functions
-from bugle.stages import CC, TRANSLATE
-from bugle.translate import kernel_names
+from bugle.stages import CC, LAUNCHES, TRANSLATE
+from bugle.translate import kernel_names, kernel_table
 
 from . import il, stages
 from .il import files
@@ -35,9 +36,10 @@ from .il.parser import load_program
 from .il.printer import program_str
 from .il.stage import Stage, with_flags
 from .inference.houdini import HoudiniResult
-from .report.render import render_report
-from .report.results import VerificationResult
+from .report.render import describe_launch, launch_claim, render_report
+from .report.results import Launch, VerificationResult
 from .twothread.kernel_args import apply_kernel_args, parse_spec
+from .twothread.options import LaunchConfig
 from .twothread.user_annotations import parse_check_arrays
 from .vc.encode import MATH_INT_WARNING
 
@@ -193,24 +195,98 @@ def run(kernel: str, o: dict[str, Any]) -> int:
         _keep(CC, value, o, kernel)
         entry = TRANSLATE
     names = _all_kernels(ir, o) if ir is not None else [None]
+    host = _host_launches(kernel, lang, o) if ir is not None else None
+    table = dict(kernel_table(ir)) if host is not None and ir is not None else {}
     result: VerificationResult | None = None
+    launch_claims: list[str] = []
+    symbolic_errors = False  # a kernel without host sizes (all symbolic) has errors
     for name in names:
         kopts = options if name is None else \
             dict(options, **{TRANSLATE.name: replace(options[TRANSLATE.name], kernel=name)})
-        kres = _run_stages(entry, value, kopts, o, times, kernel, tag=f".{name}" if name else "", stops=True)
-        if kres is None:  # --stop-at-gbpl / --stop-at-bpl
-            continue
-        if result is None:
-            result = kres
-        else:
-            merge_function_result(result, kres, name or "", kind="kernel")
+        shown = name or kopts[TRANSLATE.name].kernel or (next(iter(table)) if len(table) == 1 else "")
+        runs = _launch_runs(host, table, shown) if host is not None else [(None, ())]
+        for i, (config, sites) in enumerate(runs):
+            ropts = kopts if config is None else \
+                dict(kopts, **{stages.LOCKSTEP.name: replace(kopts[stages.LOCKSTEP.name], launch=config)})
+            tag = (f".{name}" if name else "") + (f".launch{i + 1}" if len(runs) > 1 else "")
+            kres = _run_stages(entry, value, ropts, o, times, kernel, tag=tag, stops=True)
+            if kres is None:  # --stop-at-gbpl / --stop-at-bpl
+                continue
+            if host is not None:
+                launch_claims.append(_launch_attribution(kres, shown, config, sites))
+                symbolic_errors |= config is None and kres.launch_unspecified and bool(kres.errors)
+            if result is None:
+                result = kres
+            else:
+                merge_function_result(result, kres, name or "", kind="kernel")
     if result is None:
         return 0
+    if host is not None:  # the per-launch claims replace the one launch claim of a single run
+        result.launch, result.launch_unspecified = None, symbolic_errors
+        if result.status == "verified":
+            result.claims += launch_claims
     if len(names) > 1 and result.status == "verified":
         result.claims.append("for every kernel of the file: " + ", ".join(n or "" for n in names))
     if o["no_inline"] and ir is not None:
         result = _check_functions(result, ir, options, o, times, kernel, lang)
     return _report(result, o, times)
+
+
+SIZE_FLAGS = ("local_size", "num_groups", "global_size", "block_dim", "grid_dim")
+
+
+def _host_launches(kernel: str, lang: str, o: dict[str, Any]) -> HostLaunches | None:
+    """The launches of a CUDA program's host code (``bugle launches``, README "Launch sizes
+    from the host code") when they give the sizes: a ``.cu`` source, no size flag (flags
+    always win), no ``--no-launch-inference``.  None otherwise.  When they cannot be read
+    (the host side does not compile, an unexpected shape, a launch not matched to one
+    kernel) a one-line warning, and None: every size symbolic, which covers every launch."""
+    if lang != "cuda" or o["no_launch_inference"] or any(o[f] for f in SIZE_FLAGS):
+        return None
+    try:
+        found = LAUNCHES.run(kernel, LAUNCHES.options(o))
+    except (ToolError, LaunchReadError) as e:
+        why = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        click.echo(f"warning: cannot read the launch sizes from the host code ({why}); every size is "
+                   "symbolic", err=True)
+        return None
+    if found.unclear is not None:
+        click.echo(f"warning: cannot read the launch sizes from the host code ({found.unclear}); every size "
+                   "is symbolic", err=True)
+        return None
+    return found
+
+
+def _launch_runs(host: HostLaunches, table: dict[str, str], name: str) -> \
+        list[tuple[LaunchConfig | None, tuple[LaunchSite, ...]]]:
+    """The launch configurations to verify kernel ``name`` (as ``kernel_table`` names it,
+    or its LLVM name) with: one per distinct configuration of its launch sites, or
+    ``[(None, ())]`` (the symbolic default) when the host code gives none."""
+    llvm_name = table.get(name) or next((v for k, v in table.items() if name in (k, v)), None)
+    runs = host.configurations(llvm_name) if llvm_name else []
+    return list(runs) or [(None, ())]
+
+
+def _launch_attribution(res: VerificationResult, name: str, config: LaunchConfig | None,
+                        sites: tuple[LaunchSite, ...]) -> str:
+    """Tie the result of one run to its launch: every error gets the sizes and the launch
+    sites (reports: ``Launch with blockDim = ..., launched at k.cu:42:3``); returns the
+    claim of a proof for that run."""
+    lang = res.language
+    if config is None:  # no launch in the host code
+        return f"kernel {name} (no launch sizes in the host code): " + \
+            (launch_claim(res.launch, lang, False) if res.launch is not None else "the given sizes")
+    where = "; ".join(s.where() for s in sites)
+    for e in res.errors:
+        e.launch_site = where
+        if e.launch is None:
+            e.launch = Launch(config.local_size, config.num_groups)
+    launch = Launch(config.local_size, config.num_groups)
+    if config.symbolic:
+        claim = launch_claim(launch, lang, False)
+    else:
+        claim = f"for the launch with {describe_launch(launch, lang)}"
+    return f"kernel {name}, launched at {where} (sizes read from the host code): {claim}"
 
 
 def _all_kernels(ir: str, o: dict[str, Any]) -> list[str | None]:

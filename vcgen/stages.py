@@ -73,6 +73,12 @@ LOCKSTEP_FLAGS = LAUNCH_FLAGS + (
          "of barrier invariants; barrier invariants are not supported, so it changes nothing.",
          is_flag=True, vcgen_opt=True),
 )
+# flags of ``gpuverify`` alone: what it does between the stages
+DRIVER_FLAGS = (
+    Flag("no_launch_inference", ("--no-launch-inference",), "CUDA: do not read launch sizes from the "
+         "host code's <<<grid, block>>> launches (bugle launches); with no size flag every size is then "
+         "symbolic.", is_flag=True),
+)
 # shared by the Houdini and verify stages
 TIMEOUT = Flag("timeout", ("--timeout",), "Seconds per solver query (0 = none).", type=float,
                driver={"type": int, "default": 300, "show_default": True})
@@ -206,13 +212,14 @@ def by_name(name: str) -> Stage:
 
 
 def driver_flags() -> tuple[Flag, ...]:
-    """The stage flags ``gpuverify`` takes: each flag of a pipeline stage once, in stage order."""
+    """The stage flags ``gpuverify`` takes: each flag of a pipeline stage once, in stage order,
+    then ``DRIVER_FLAGS``."""
     out: dict[str, Flag] = {}
     for s in STAGES:
         for f in s.flags:
             if s.in_pipeline and f.in_driver:
                 out.setdefault(f.dest, f)
-    return tuple(out.values())
+    return tuple(out.values()) + DRIVER_FLAGS
 
 
 def makefile_rules() -> str:

@@ -54,6 +54,8 @@ class ErrorRecord:
     array_name: str | None = None  # source name of an out-of-bounds array
     message: str | None = None  # what is unsupported (kind ``unsupported``)
     launch: Launch | None = None  # the sizes of the counterexample, when the sizes are symbolic
+    # or read from the host code
+    launch_site: str | None = None  # where the host code launches with these sizes (k.cu:42:3)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form (``--json``)."""
@@ -67,7 +69,8 @@ class ErrorRecord:
                 "element": self.element, "other_location": loc(self.other_location),
                 "other_thread": th(self.other_thread), "kernel_args": self.args,
                 "label": self.label, "message": self.message,
-                "launch": self.launch.as_dict() if self.launch is not None else None}
+                "launch": self.launch.as_dict() if self.launch is not None else None,
+                "launch_site": self.launch_site}
 
 
 @dataclass
