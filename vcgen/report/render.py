@@ -138,8 +138,9 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
         if e.kind in ("postcondition", "precondition") and e.thread:
             out.append(f"note: it fails for {who}")
     if e.launch is not None:
-        site = f", launched at {e.launch_site} (sizes read from the host code)" if e.launch_site else ""
-        out.append(f"Launch with {describe_launch(e.launch, lang)}{site}")
+        out.append(f"Launch with {describe_launch(e.launch, lang)}")
+        if e.launch_site:
+            out.append(f"Launched at {e.launch_site} (sizes read from the host code)")
     if e.args:
         out.append("Kernel arguments: " + ", ".join(f"{k} = {v}" for k, v in e.args.items()))
     return out
