@@ -54,7 +54,6 @@ import llvmlite.binding as llvm
 
 from vcgen.il.attributes import SourceLoc
 from vcgen.il.errors import ExitCode, ToolError
-from vcgen.twothread.options import Dims, LaunchConfig
 
 from . import irtext
 from .cc import cuda_host_command
@@ -72,6 +71,8 @@ NON_LAUNCHING = ("cudaFuncGetAttributes", "cudaFuncSetAttribute", "cudaFuncSetCa
                  "cudaOccupancyMaxPotentialBlockSize", "__cudaRegisterFunction")
 """Runtime functions that take a kernel's address and never launch it."""
 STUB_MARK = "__device_stub__"
+Dims = tuple[int | None, int | None, int | None]
+"""Sizes per dimension (x, y, z); None: not a compile-time constant (symbolic, ``*``)."""
 INDIRECT = ""  # the stub of a call through a pointer
 MAX_SIZE = 2 ** 31 - 1  # larger sizes fail to launch (and --blockDim rejects them)
 _M32 = 0xFFFFFFFF
@@ -96,11 +97,6 @@ class LaunchSite:
     called_from: SourceLoc | None = None
     name: str = ""
 
-    @property
-    def config(self) -> LaunchConfig:
-        """The launch configuration of this site (symbolic where a size is None)."""
-        return LaunchConfig(self.block, self.grid)
-
     def where(self) -> str:
         """``k.cu:42:3`` (``k.cu:12:5, called from k.cu:40:3`` for an inlined host function)."""
         at = str(self.location) if self.location else "an unknown line"
@@ -123,17 +119,17 @@ class HostLaunches:
     unknown: frozenset[str] = frozenset()
     unclear: str | None = None
 
-    def configurations(self, kernel: str) -> list[tuple[LaunchConfig, tuple[LaunchSite, ...]]]:
-        """The distinct configurations ``kernel`` (device LLVM name) is launched with, each
-        with its sites, in the order of their first site; ``[]`` when the sizes are not
-        known (never launched in the file, ``unknown`` or ``unclear``): symbolic sizes."""
+    def configurations(self, kernel: str) -> list[tuple[Dims, Dims, tuple[LaunchSite, ...]]]:
+        """The distinct configurations ``(grid, block, sites)`` ``kernel`` (device LLVM
+        name) is launched with, in the order of their first site; ``[]`` when the sizes are
+        not known (never launched in the file, ``unknown`` or ``unclear``): symbolic sizes."""
         if self.unclear is not None or kernel in self.unknown:
             return []
         groups: dict[tuple[Dims, Dims], list[LaunchSite]] = {}
         for s in self.sites:
             if s.kernel == kernel:
                 groups.setdefault((s.grid, s.block), []).append(s)
-        return [(sites[0].config, tuple(sites)) for sites in groups.values()]
+        return [(grid, block, tuple(sites)) for (grid, block), sites in groups.items()]
 
     def lines(self) -> list[str]:
         """The text ``bugle launches`` prints: per site ``k.cu:42:3: scale (_Z5scalePfi):

@@ -100,7 +100,7 @@ def test_escaped_stub_is_unknown():
         "@table = global ptr null", "@table = global ptr @_Z16__device_stub__gPi")
     found = read_launches(ir)
     assert found.unknown == {"_Z1gPi"} and found.configurations("_Z1gPi") == []
-    assert [c.local_size for c, _ in found.configurations("_Z1kPi")] == [(64, 1, 1)]
+    assert [block for _, block, _ in found.configurations("_Z1kPi")] == [(64, 1, 1)]
 
 
 def test_configuration_leading_to_two_kernels_is_unclear():
@@ -117,7 +117,7 @@ def test_same_configuration_twice_is_one_run():
     site = LaunchSite("k", (4, 1, 1), (64, 1, 1))
     other = LaunchSite("k", (8, 1, 1), (64, 1, 1))
     runs = HostLaunches((site, site, other)).configurations("k")
-    assert [(c.num_groups, len(s)) for c, s in runs] == [((4, 1, 1), 2), ((8, 1, 1), 1)]
+    assert [(grid, len(s)) for grid, _, s in runs] == [((4, 1, 1), 2), ((8, 1, 1), 1)]
     assert HostLaunches((site,)).configurations("never_launched") == []
 
 

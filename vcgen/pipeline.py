@@ -264,7 +264,7 @@ def _launch_runs(host: HostLaunches, table: dict[str, str], name: str) -> \
     ``[(None, ())]`` (the symbolic default) when the host code gives none."""
     llvm_name = table.get(name) or next((v for k, v in table.items() if name in (k, v)), None)
     runs = host.configurations(llvm_name) if llvm_name else []
-    return list(runs) or [(None, ())]
+    return [(LaunchConfig(block, grid), sites) for grid, block, sites in runs] or [(None, ())]
 
 
 def _launch_attribution(res: VerificationResult, name: str, config: LaunchConfig | None,
