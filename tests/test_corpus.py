@@ -43,11 +43,16 @@ def test_bug_beside_correct_version(path):
 
 @pytest.mark.parametrize("path", KERNELS, ids=IDS)
 def test_header(path):
-    """Launch flags match the language; source lines named in patterns exist and hold code."""
+    """Launch flags match the language (a CUDA program without size flags must launch its
+    kernels itself: its sizes are read from the host code); source lines named in patterns
+    exist and hold code."""
     header = parse_header(path)
     flags = " ".join(header.flags)
     if path.suffix == ".cl":
         assert "--local_size=" in flags and "--num_groups=" in flags
+    elif "--blockDim=" not in flags and "--gridDim=" not in flags:
+        assert "<<<" in path.read_text() and "--local_size" not in flags and "--num_groups" not in flags, \
+            "a CUDA kernel without --blockDim/--gridDim must be a program launching its kernels (<<<...>>>)"
     else:
         assert "--blockDim=" in flags and "--gridDim=" in flags
     if not _is_bug(path):
