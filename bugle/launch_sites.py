@@ -423,4 +423,10 @@ def host_launches(path: str, defines: tuple[str, ...] = (), includes: tuple[str,
     if r.returncode != 0:
         first = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[:200])
         raise ToolError(first or f"clang exited with status {r.returncode}", ExitCode.CLANG_ERROR)
-    return read_launches(r.stdout)
+    try:
+        return read_launches(r.stdout)
+    except LaunchReadError:
+        raise
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+        # an IR shape this reader does not expect: no size can be trusted
+        raise LaunchReadError(f"unexpected host IR ({type(e).__name__}: {e})") from None
