@@ -9,6 +9,7 @@
    __syncthreads() is a clang builtin (llvm.nvvm.barrier.cta.sync.aligned.all). */
 #ifndef BUGLE_CUDA_H
 #define BUGLE_CUDA_H
+#include "macro_shield_push.h"
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -219,4 +220,5 @@ BUGLE_SHFL(__shfl_xor, bfly, int x, 0x1f)
 #include "bugle_cuda_curand.h"
 #include "bugle_cuda_cg.h"
 #include "annotations.h"
+#include "macro_shield_pop.h"
 #endif

@@ -4,6 +4,7 @@
    annotation functions. */
 #ifndef BUGLE_OPENCL_H
 #define BUGLE_OPENCL_H
+#include "macro_shield_push.h"
 /* OpenCL 1.2 has the named-address-space overloads of vload/vstore, fract, modf ...
    (__global/__local/__private pointers); clang's builtin table guards them by this
    feature macro, which it does not define by itself for CL1.2. */
@@ -165,4 +166,5 @@ BUGLE_VEC(double)
 
 #include "opencl20_atomics.h"
 #include "annotations.h"
+#include "macro_shield_pop.h"
 #endif

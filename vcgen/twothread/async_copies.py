@@ -11,26 +11,16 @@ from __future__ import annotations
 
 from .. import il
 from ..il.attributes import sourceloc_attrs, where
-from .builder import ProgramBuilder
 from .kernel import DIMS, ArrayInfo, AsyncSite, KernelInfo, error
-from .logs import AccessLogs
-from .options import LockstepOptions
-from .threads import THREADS, Threads
+from .part import TransformPart
+from .threads import THREADS
 
 WAIT_PROC = "$bugle_wait_group_events"
 COPY_WIDTH = 0  # logged width of a copy's write: no plain write has it, so none is benign with it
 
 
-class AsyncCopies:
+class AsyncCopies(TransformPart):
     """Asynchronous copies and waits of one kernel (its sites: ``KernelInfo.async_sites``)."""
-
-    def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
-                 opts: LockstepOptions):
-        self.info = info
-        self.builder = builder
-        self.threads = threads
-        self.logs = logs
-        self.opts = opts
 
     def source(self, site: AsyncSite, waited: bool = False) -> il.Expr:
         """The log source number of a copy site: its own number, distinct from every other

@@ -17,25 +17,22 @@ from .kernel import ArrayInfo, KernelInfo, atomic_array, error
 from .logs import AccessLogs
 from .options import LockstepOptions
 from .threads import THREADS, Threads
+from .part import TransformPart
 from .tickets import Tickets
 from .warps import Warps
 
 
-class MemoryOps:
+class MemoryOps(TransformPart):
     """Shared-array accesses and barriers, per thread under the predicates ``preds``
     (thread -> "enabled"); ``loc`` is the attributes of the access's ``{:sourceloc}``
     marker."""
 
     def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
                  copies: AsyncCopies, warps: Warps, opts: LockstepOptions):
-        self.info = info
-        self.builder = builder
-        self.threads = threads
-        self.logs = logs
+        super().__init__(info, builder, threads, logs, opts)
         self.copies = copies
         self.warps = warps
         self.tickets = Tickets(builder, threads)
-        self.opts = opts
 
     def init(self) -> None:
         """Kernel entry: logs empty, equality copies equal (group-shared ones only within a group)."""

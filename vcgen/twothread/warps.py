@@ -13,19 +13,16 @@ from .builder import ProgramBuilder
 from .kernel import DIMS, ArrayInfo, KernelInfo
 from .logs import AccessLogs
 from .options import LockstepOptions
+from .part import TransformPart
 from .threads import THREADS, Threads
 
 
-class Warps:
+class Warps(TransformPart):
     """Warp ids, ``--warp-sync`` log clearing and warp collectives."""
 
     def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, logs: AccessLogs,
                  opts: LockstepOptions):
-        self.info = info
-        self.builder = builder
-        self.threads = threads
-        self.logs = logs
-        self.opts = opts
+        super().__init__(info, builder, threads, logs, opts)
         self.warp_havocked: set[str] = set()  # equality arrays havocked for warp-mates in this instruction
 
     @property
