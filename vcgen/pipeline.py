@@ -218,7 +218,7 @@ def run(kernel: str, o: dict[str, Any]) -> int:
             if result is None:
                 result = kres
             else:
-                merge_function_result(result, kres, name or "", kind="kernel")
+                merge_function_result(result, kres, shown, kind="kernel")
     if result is None:
         return 0
     if host is not None:  # the per-launch claims replace the one launch claim of a single run
