@@ -68,17 +68,25 @@ def language_of(path: str, language: str | None = None) -> str:
 
 
 def clang_command(path: str, language: str, defines=(), includes=(), spir64: bool = False,
-                  clang_opts=()) -> list[str]:
+                  clang_opts=(), host: bool = False) -> list[str]:
     """The clang ``-cc1`` command line (emits LLVM IR text on stdout); ``clang_opts`` are
-    extra ``-cc1`` options passed through (``--clang-opt``)."""
+    extra ``-cc1`` options passed through (``--clang-opt``).  ``host`` (CUDA only): the
+    *host* side of the file (x86-64, ``-aux-triple`` nvptx64 so device builtins still
+    parse), with the device compile's headers and definitions, for ``bugle.launch_sites``;
+    unlike the device side it runs LLVM's ``-O1`` passes, so launch sizes written as
+    constant-foldable expressions become constants (the host code is never translated or
+    verified, so optimising it hides nothing)."""
     p = Path(path)
-    common = ["-O1", "-disable-llvm-passes", "-emit-llvm", "-debug-info-kind=line-tables-only",
-              "-main-file-name", p.name, f"-fdebug-compilation-dir={p.parent.resolve()}",
-              "-I", str(INCLUDE_DIR), "-Wno-everything"]
+    common = ["-O1", *([] if host else ["-disable-llvm-passes"]), "-emit-llvm",
+              "-debug-info-kind=line-tables-only", "-main-file-name", p.name,
+              f"-fdebug-compilation-dir={p.parent.resolve()}", "-I", str(INCLUDE_DIR), "-Wno-everything"]
     if language == "opencl":
         triple = "spir64-unknown-unknown" if spir64 else "spir-unknown-unknown"
         flags = ["-triple", triple, "-x", "cl", "-cl-std=CL1.2", "-fdeclare-opencl-builtins",
                  "-include", str(INCLUDE_DIR / "opencl.h")]
+    elif host:
+        flags = ["-triple", "x86_64-unknown-linux-gnu", "-aux-triple", "nvptx64-nvidia-cuda", "-x", "cuda",
+                 "-std=c++17", "-include", str(INCLUDE_DIR / "cuda.h")]
     else:
         flags = ["-triple", "nvptx64-nvidia-cuda", "-fcuda-is-device", "-x", "cuda", "-std=c++17",
                  "-target-cpu", "sm_70", "-target-feature", "+ptx70",
@@ -98,34 +106,13 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
             "-o", "-", str(path)]
 
 
-def cuda_host_command(path: str, defines=(), includes=(), clang_opts=()) -> list[str]:
-    """The clang ``-cc1`` command line compiling the *host* side of a CUDA file to LLVM IR
-    text on stdout (x86-64, ``-aux-triple`` nvptx64 so device builtins still parse), with
-    the device compile's headers, definitions and line tables (``bugle.launch_sites`` reads
-    the launches from it).  ``-O1`` with LLVM's passes, unlike the device side: launch sizes
-    written as constant-foldable expressions become constants, host helpers are inlined.
-    The host code is never translated or verified, so optimising it hides nothing."""
-    p = Path(path)
-    cmd = ["-triple", "x86_64-unknown-linux-gnu", "-aux-triple", "nvptx64-nvidia-cuda", "-x", "cuda",
-           "-std=c++17", "-O1", "-emit-llvm", "-debug-info-kind=line-tables-only", "-main-file-name", p.name,
-           f"-fdebug-compilation-dir={p.parent.resolve()}", "-I", str(INCLUDE_DIR), "-Wno-everything",
-           "-include", str(INCLUDE_DIR / "cuda.h")]
-    for d in defines:
-        cmd += ["-D", d]
-    for i in includes:
-        cmd += ["-I", i]
-    cmd += [*clang_opts, "-isystem", str(INCLUDE_DIR / "system")]
-    return [sys.executable, "-m", "ziglang", "clang", "-cc1", *cmd, "-o", "-", str(path)]
-
-
 def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False,
               clang_opts=(), host: bool = False) -> str:
-    """LLVM IR text straight from clang (``host``: the host side of a CUDA file,
-    ``cuda_host_command``).  ToolError(CLANG_ERROR) with clang's diagnostics."""
+    """LLVM IR text straight from clang (``host``: the host side of a CUDA file, see
+    ``clang_command``).  ToolError(CLANG_ERROR) with clang's diagnostics."""
     if not os.path.isfile(path):
         raise ToolError(f"{path}: file not found", ExitCode.COMMAND_LINE_ERROR)
-    cmd = cuda_host_command(path, defines, includes, clang_opts) if host else \
-        clang_command(path, language, defines, includes, spir64, clang_opts)
+    cmd = clang_command(path, language, defines, includes, spir64, clang_opts, host)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:

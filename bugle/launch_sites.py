@@ -2,7 +2,7 @@
 sizes from the host code").
 
 A ``.cu`` file usually launches its kernels itself: ``scale<<<n / 256, 256>>>(d, n)``.
-This module compiles the file a second time, for the host (``bugle.cc.cuda_host_command``:
+This module compiles the file a second time, for the host (``bugle.cc.clang_command`` with ``host``:
 x86-64, ``-O1`` so that constant-foldable sizes are constants), and reads every launch of
 the file's kernels from that LLVM IR with llvmlite (the debug locations and nothing else
 from the module text, ``bugle.irtext``):
@@ -46,17 +46,16 @@ to symbolic sizes with a warning (symbolic sizes cover every launch, so that is 
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import dataclass
 from typing import Iterator
 
 import llvmlite.binding as llvm
 
 from vcgen.il.attributes import SourceLoc
-from vcgen.il.errors import ExitCode, ToolError
+from vcgen.il.errors import ToolError
 
 from . import irtext
-from .cc import cuda_host_command
+from .cc import run_clang
 
 CONFIGURE = ("cudaConfigureCall", "__cudaPushCallConfiguration")
 """What clang calls for ``<<<grid, block, shmem, stream>>>``: (i64 grid.xy, i32 grid.z,
@@ -352,7 +351,7 @@ def _accounted(c: _Call, stubs: set[str]) -> Iterator[str]:
 
 
 def read_launches(host_ir: str) -> HostLaunches:
-    """Every launch in the host IR text ``host_ir`` (from ``cuda_host_command``), the
+    """Every launch in the host IR text ``host_ir`` (from ``bugle.cc.run_clang`` with ``host``), the
     kernels whose launches cannot all be read, and whether any configuration call could
     not be matched (module docstring).  LaunchReadError when the IR does not parse or has
     an unexpected shape."""
@@ -415,16 +414,13 @@ def host_launches(path: str, defines: tuple[str, ...] = (), includes: tuple[str,
     """Compile the host side of the CUDA file ``path`` (same ``-D``/``-I``/clang options as
     the device side) and read its launches.  ToolError(CLANG_ERROR) with clang's first
     diagnostic line when the host compile fails; LaunchReadError (``read_launches``)."""
-    cmd = cuda_host_command(path, defines, includes, clang_opts)
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError as e:
-        raise ToolError(f"cannot run clang: {e}", ExitCode.CLANG_ERROR) from None
-    if r.returncode != 0:
-        first = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[:200])
-        raise ToolError(first or f"clang exited with status {r.returncode}", ExitCode.CLANG_ERROR)
+        ir = run_clang(path, "cuda", defines, includes, clang_opts=clang_opts, host=True)
+    except ToolError as e:  # one line: the pipeline shows it in its fallback warning
+        text = str(e)
+        raise ToolError(next((ln for ln in text.splitlines() if "error" in ln), text[:200]), e.code) from None
     try:
-        return read_launches(r.stdout)
+        return read_launches(ir)
     except LaunchReadError:
         raise
     except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:

@@ -243,16 +243,15 @@ def _host_launches(kernel: str, lang: str, o: dict[str, Any]) -> HostLaunches | 
     kernel) a one-line warning, and None: every size symbolic, which covers every launch."""
     if lang != "cuda" or o["no_launch_inference"] or any(o[f] for f in SIZE_FLAGS):
         return None
+    found: HostLaunches | None = None
     try:
         found = LAUNCHES.run(kernel, LAUNCHES.options(o))
+        why = found.unclear
     except (ToolError, LaunchReadError) as e:
-        why = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+    if why is not None:
         click.echo(f"warning: cannot read the launch sizes from the host code ({why}); every size is "
                    "symbolic", err=True)
-        return None
-    if found.unclear is not None:
-        click.echo(f"warning: cannot read the launch sizes from the host code ({found.unclear}); every size "
-                   "is symbolic", err=True)
         return None
     return found
 
