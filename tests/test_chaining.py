@@ -68,7 +68,7 @@ def build_in_memory(kernel: str) -> list:
     ir = compile_kernel(str(REPO / kernel), defines=defines, includes=includes, spir64=spir64,
                         clang_opts=clang_opts)
     name = next((f.split("=", 1)[1] for f in stage_flags("translate", flags) if f.startswith("--kernel=")), None)
-    names = [name] if name is not None or len(kernel_names(ir)) == 1 else kernel_names(ir)
+    names = [name] if name is not None or len(found := kernel_names(ir)) == 1 else found
     force = next((f[2:].split("-")[0] for f in stage_flags("abstract", flags)), None)
     params = command_params(lockstep_command, "lockstep", flags)
     kernel_args = params.pop("kernel_args", None)  # `vcgen lockstep --kernel-args` adds requires first

@@ -25,7 +25,7 @@ from bugle import BugleError
 from bugle.launch_sites import HostLaunches, LaunchReadError, LaunchSite
 from bugle.modular import defined_functions
 from bugle.stages import CC, LAUNCHES, TRANSLATE
-from bugle.translate import kernel_names, kernel_table
+from bugle.translate import kernel_table
 
 from . import il, stages
 from .il import files
@@ -194,9 +194,11 @@ def run(kernel: str, o: dict[str, Any]) -> int:
         ir = value = times.run(CC.name, CC.run, value, options[CC.name])
         _keep(CC, value, o, kernel)
         entry = TRANSLATE
-    names = _all_kernels(ir, o) if ir is not None else [None]
     host = _host_launches(kernel, lang, o) if ir is not None else None
-    table = dict(kernel_table(ir)) if host is not None and ir is not None else {}
+    named = o["kernel"] is not None or bool(o["kernel_args"])  # one kernel, picked by translate
+    # kernel name -> LLVM name, read once: for the kernels to verify and for the launch sites
+    table = dict(kernel_table(ir)) if ir is not None and (host is not None or not named) else {}
+    names: list[str | None] = list(table) if not named and len(table) > 1 else [None]
     result: VerificationResult | None = None
     launch_claims: list[str] = []
     symbolic_errors = False  # a kernel without host sizes (all symbolic) has errors
@@ -276,26 +278,16 @@ def _launch_attribution(res: VerificationResult, name: str, config: LaunchConfig
         return f"kernel {name} (no launch sizes in the host code): " + \
             (launch_claim(res.launch, lang, False) if res.launch is not None else "the given sizes")
     where = "; ".join(s.where() for s in sites)
+    launch = Launch(config.local_size, config.num_groups)
     for e in res.errors:
         e.launch_site = where
         if e.launch is None:
-            e.launch = Launch(config.local_size, config.num_groups)
-    launch = Launch(config.local_size, config.num_groups)
+            e.launch = launch
     if config.symbolic:
         claim = launch_claim(launch, lang, False)
     else:
         claim = f"for the launch with {describe_launch(launch, lang)}"
     return f"kernel {name}, launched at {where} (sizes read from the host code): {claim}"
-
-
-def _all_kernels(ir: str, o: dict[str, Any]) -> list[str | None]:
-    """The kernels to verify: the one ``--kernel`` (or ``--kernel-args``) names, else every
-    kernel of the module (source names, in module order; ``[None]`` for a single kernel,
-    which ``bugle translate`` then picks and reports by its own name)."""
-    if o["kernel"] is not None or o["kernel_args"]:
-        return [None]
-    names: list[str | None] = list(kernel_names(ir))
-    return names if len(names) > 1 else [None]
 
 
 def _keep(stage: Stage, value: Any, o: dict[str, Any], kernel: str, tag: str = "") -> None:
