@@ -27,8 +27,11 @@ program's own data flow (the lock-step stage decides per thread), never guessed.
 Both calls are group-collective; vcgen.twothread.async_copies checks them like barriers and gives them
 their race semantics (see ``Lockstep._async_copy``).
 
+A ``dst``/``src`` pointer that may point to several arrays is split over its points-to set
+(one call and site number per pair of arrays; null is a null pointer access).
+
 Errors (BugleError, exit 4): more than 32 copy sites, a non-constant ``num_events``,
-a ``dst``/``src`` pointer that may point to several arrays or to private memory,
+a ``dst``/``src`` array in private memory,
 element sizes that are not a whole number of cells.
 """
 from __future__ import annotations
@@ -129,30 +132,48 @@ class AsyncCopies:
             self._copy(inst, callee, args, k == "strided", loc)
         return True
 
-    def _array(self, v, what: str, loc):
-        """The one array a copy operand points to (BugleError otherwise) and its offset."""
-        tr = self.tr
-        p = tr.pointer(v, self._it)
-        arrays = [tr.arrays[o] for o in tr.targets(p.cls) if o in tr.arrays]
-        if len(arrays) != 1 or len(tr.targets(p.cls)) != 1:
-            raise BugleError(f"async copy {what} pointer that may point to several arrays "
-                             "(or null) is not supported", loc)
-        a = arrays[0]
+    def _check(self, a, what: str, loc) -> None:
+        """Reject a copy side in private memory (OpenCL 1.2 6.12.10: global <-> local)."""
         if a.space == "private":
             raise BugleError(f"async copy {what} in private memory ({a.source_name}) is not "
                              "allowed (OpenCL 1.2 6.12.10: global <-> local only)", loc)
-        return a, p.offset
 
     def _copy(self, inst, callee: str, args: list, strided: bool, loc) -> None:
+        """One copy site; a ``dst``/``src`` pointer that may point to several arrays is a
+        case split over its points-to set (``Translator.access``, null reported as a null
+        pointer access), each pair of arrays getting a copy call and site of its own."""
         tr = self.tr
-        if self.sites >= MAX_SITES:
-            raise BugleError(f"more than {MAX_SITES} async copy sites are not supported", loc)
         n, scalar = self._gentype(callee, loc)
         elem = n * tr.layout.size(scalar)
-        dst, doff = self._array(args[0], "destination", loc)
-        src, soff = self._array(args[1], "source", loc)
-        if dst.space == "constant":
-            raise BugleError(f"async copy into constant memory ({dst.source_name})", loc)
+        count = self._size(args[2])
+        stride = self._size(args[3]) if strided else il.BvLit(1, tr.P)
+        ev_in = tr.operand(args[-1])
+        self.used_copy = True
+        dst_p, src_p = tr.pointer(args[0], self._it), tr.pointer(args[1], self._it)
+
+        def with_dst(dst, doff):
+            self._check(dst, "destination", loc)
+            if dst.space == "constant":
+                raise BugleError(f"async copy into constant memory ({dst.source_name})", loc)
+            tr.written.add(dst.name)
+            tr.access(src_p, scalar, loc, lambda src, soff: self._pair(inst, dst, doff, src, soff, elem, count,
+                                                                       stride, strided, ev_in, loc))
+            return []
+
+        # the event when no copy happens (the null branch, which fails its assertion)
+        tr.assign_result(inst, ev_in)
+        tr.access(dst_p, scalar, loc, with_dst)
+
+    def _pair(self, inst, dst, doff, src, soff, elem: int, count, stride, strided: bool, ev_in,
+              loc) -> list:
+        """The copy call between one destination and one source array: a site of its own
+        (lock-step keeps one source and destination per site), the event gets its bit."""
+        tr = self.tr
+        self._check(src, "source", loc)
+        if self.sites >= MAX_SITES:
+            raise BugleError(f"more than {MAX_SITES} async copy sites are not supported", loc)
+        site = self.sites
+        self.sites += 1
         P = tr.P
         spans = []
         for a in (dst, src):
@@ -160,25 +181,19 @@ class AsyncCopies:
                 raise BugleError(f"async copy of {elem}-byte elements on {a.source_name} with "
                                  f"{a.cell}-byte cells is not supported", loc)
             spans.append(elem // a.cell)
-        count = self._size(args[2])
-        stride = self._size(args[3]) if strided else il.BvLit(1, P)
+        if spans[0] != spans[1]:
+            raise BugleError("async copy between arrays of different cell sizes is not supported", loc)
         # the global side is the strided one (6.12.10)
         dst_local = dst.space == "group_shared"
         dstride = tr.fns.bv("MUL", P, stride, il.BvLit(spans[0], P)) if strided and not dst_local \
             else il.BvLit(spans[0], P)
         sstride = tr.fns.bv("MUL", P, stride, il.BvLit(spans[1], P)) if strided and dst_local \
             else il.BvLit(spans[1], P)
-        if spans[0] != spans[1]:
-            raise BugleError("async copy between arrays of different cell sizes is not supported", loc)
-        site = self.sites
-        self.sites += 1
-        self.used_copy = True
-        tr.written.add(dst.name)
-        ev_in = tr.operand(args[-1])
         tr.marker(loc)
         tr.emit(il.Call(copy_proc(P), (doff, soff, count, dstride, sstride, il.BvLit(spans[0], P), ev_in), (),
                         (tr.sourceloc(loc), il.Attr("async_copy", (dst.name, src.name, il.IntLit(site))))))
         tr.assign_result(inst, tr.fns.bv("OR", 32, ev_in, il.BvLit(1 << site, 32)))
+        return []
 
     def _size(self, v) -> il.Expr:
         """A ``size_t`` operand as a bvP."""
