@@ -35,6 +35,7 @@ import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import llvmlite.binding as llvm
@@ -808,6 +809,8 @@ class Translator:
         ops = list(inst.operands)
         rt = self.result_type(inst)
         types = [self.value_type(o) for o in ops]
+        if op == "extractelement":
+            return self.aggs.extractelement(inst, opnd)
         if op == "bitcast" and (is_aggregate(rt) or is_aggregate(types[0])):
             return self.aggs.bitcast(inst, opnd)
         if op == "select" and is_aggregate(rt) and not isinstance(types[0], VectorT):
@@ -1315,6 +1318,9 @@ class Translator:
             t = self.value_type(a)
             if isinstance(t, PtrT):
                 continue
+            if isinstance(t, VectorT) and all(isinstance(x, (IntT, FloatT)) for x in leaf_types(t, self.layout)):
+                params += self._vector_param(a, t)
+                continue
             if isinstance(t, (StructT, VectorT)) or isinstance(t, irtext.NamedT) or isinstance(t, irtext.ArrayT):
                 raise BugleError(f"kernel parameter {a.name} of aggregate type {a.type} is not supported",
                                  self._kernel_loc())
@@ -1353,6 +1359,21 @@ class Translator:
                     for o in inst.operands:
                         if o.value_kind == VK.basic_block:
                             self.cfg.add_edge(label, o.name)
+        return params
+
+    def _vector_param(self, a, t: VectorT) -> list:
+        """A vector parameter (``float4 x``) passed by value: one scalar parameter
+        ``$x$k`` per component (uniform, like every kernel argument), or one arbitrary
+        local per component for a function's argument (modular verification)."""
+        leaves, params = [], []
+        for k, lt in enumerate(leaf_types(t, self.layout)):
+            n = f"{self.vname(a.name)}${k}"
+            if self.entry is not None:
+                leaves.append(self.entry.scalar(SimpleNamespace(name=f"{a.name}${k}"), self.il_type(lt)))
+                continue
+            params.append((n, self.il_type(lt)))
+            leaves.append(il.Var(n))
+        self.values[a.name] = unflatten(t, leaves, self.layout)
         return params
 
     def _kernel_loc(self) -> tuple:

@@ -78,10 +78,35 @@ def test_kernel_args_make_stride_kernel_race_free(tmp_path, monkeypatch, capsys)
     assert code == ExitCode.NOT_ALL_VERIFIED and "Kernel arguments: k = 0, n = 7" in out
 
 
+def test_kernel_args_for_the_non_pointer_parameters_only(tmp_path, monkeypatch, capsys):
+    """GPUVerify's form: one value per non-pointer parameter (k, n)."""
+    code, out, _ = gv(tmp_path, monkeypatch, capsys, STRIDE_CL, LAUNCH + ["--kernel-args=scatter,0,7"])
+    assert code == ExitCode.NOT_ALL_VERIFIED and "Kernel arguments: k = 0, n = 7" in out
+
+
+PACK_CL = """\
+struct pack { int a; int b; };
+__kernel void unpack(struct pack x, int2 v) {
+  __assert(x.a == 3 && x.b == 5 && v.x == 7 && v.y == 9);
+}
+"""
+
+
+def test_kernel_args_struct_and_vector_values_are_bit_patterns(tmp_path, monkeypatch, capsys):
+    """A by-value struct or vector argument takes the bits of the whole value, component 0
+    in the low bits; without the values the assertion fails and the report shows them."""
+    code, out, _ = gv(tmp_path, monkeypatch, capsys, PACK_CL,
+                      LAUNCH + ["--kernel-args=unpack,0x0000000500000003,0x0000000900000007"])
+    assert code == ExitCode.SUCCESS, out
+    code, out, _ = gv(tmp_path, monkeypatch, capsys, PACK_CL,
+                      LAUNCH + ["--kernel-args=unpack,0x0000000500000003,0x0000000900000008"])
+    assert code == ExitCode.NOT_ALL_VERIFIED and "v = (8, 9)" in out, out
+
+
 @pytest.mark.parametrize("spec, why", [
     ("other,*,1,*,*", "no kernel named other"),
-    ("scatter,*,1", "has 4 parameters (out, k, n, in), 2 values given"),
-    ("scatter,1,1,*,*", "parameter out is a pointer or struct: its value must be *"),
+    ("scatter,*,1,2", "has 4 parameters (out, k, n, in; 2 not pointers), 3 values given"),
+    ("scatter,1,1,*,*", "parameter out is a pointer: its value must be *"),
     ("scatter,*,1.5,*,*", "value '1.5' for k is not an integer"),
     ("scatter,*,2147483648,*,*", "out of range for a 32-bit int argument"),
     ("scatter,*,1,-1,*", "value -1 for n is out of range for a 32-bit uint argument"),

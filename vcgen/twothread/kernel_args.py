@@ -87,8 +87,10 @@ def parse_value(text: str, ty: il.Type, ctype: str, param: str) -> il.Expr:
 def apply_kernel_args(prog: il.Program, spec: str | None) -> il.Program:
     """``prog`` with ``requires`` fixing the arguments given by ``spec`` (None: unchanged).
 
-    Raises ToolError(COMMAND_LINE_ERROR): unknown kernel name, wrong number of values,
-    a value for a pointer/struct parameter, a non-integer or out-of-range value.
+    ``spec`` lists a value per parameter or (as GPUVerify takes it) per non-pointer
+    parameter; a vector or by-value struct parameter takes the bit pattern of the whole
+    argument.  Raises ToolError(COMMAND_LINE_ERROR): unknown kernel name, wrong number of
+    values, a value for a pointer parameter, a non-integer or out-of-range value.
     """
     if not spec:
         return prog
@@ -102,16 +104,46 @@ def apply_kernel_args(prog: il.Program, spec: str | None) -> il.Program:
     if name not in (kname, k.name):
         raise _fail(f"no kernel named {name} (the kernel is {kname})")
     params = source_params(k)
-    if len(values) != len(params):
-        raise _fail(f"kernel {kname} has {len(params)} parameters "
-                    f"({', '.join(p[0] for p in params)}), {len(values)} values given")
     types = dict(k.params)
+    pointers = [_components(iname, types) == [] and iname not in types for _, iname, _ in params]
+    if len(values) != len(params):
+        # GPUVerify also takes the values of the non-pointer parameters only
+        scalar = [p for p, ptr in zip(params, pointers) if not ptr]
+        if len(values) != len(scalar):
+            raise _fail(f"kernel {kname} has {len(params)} parameters "
+                        f"({', '.join(p[0] for p in params)}; {len(scalar)} not pointers), "
+                        f"{len(values)} values given")
+        params = scalar
     specs = []
     for (sname, iname, ctype), v in zip(params, values):
         if v == "*":
             continue
-        if iname not in types:
-            raise _fail(f"parameter {sname} is a pointer or struct: its value must be *")
-        lit = parse_value(v, types[iname], ctype, sname)
-        specs.append(il.Spec("requires", il.BinOp("==", il.Var(iname), lit), attrs=(il.Attr("kernel_args"),)))
+        for var, lit in _bindings(sname, iname, ctype, v, types):
+            specs.append(il.Spec("requires", il.BinOp("==", il.Var(var), lit), attrs=(il.Attr("kernel_args"),)))
     return prog.replace_decl(k, dataclasses.replace(k, specs=k.specs + tuple(specs)))
+
+
+def _components(iname: str, types: dict) -> list[str]:
+    """The scalar kernel parameters ``$x$0``, ``$x$1`` ... holding the components of a
+    vector or by-value struct parameter (IL name ``$x`` / ``$$x``), in memory order."""
+    stem = "$" + iname.lstrip("$") + "$"
+    found = {int(n[len(stem):]): n for n in types if n.startswith(stem) and n[len(stem):].isdigit()}
+    return [found[i] for i in sorted(found)] if found and sorted(found) == list(range(len(found))) else []
+
+
+def _bindings(sname: str, iname: str, ctype: str, v: str, types: dict) -> list[tuple[str, il.Expr]]:
+    """``[(IL parameter, literal)]`` for the value ``v`` of one parameter; a vector or
+    struct value is the bit pattern of the whole argument (little-endian: component 0 in
+    the low bits, as GPUVerify reads ``0x0000000300000003`` for ``struct {int a, b;}``)."""
+    if iname in types:
+        return [(iname, parse_value(v, types[iname], ctype, sname))]
+    comps = _components(iname, types)
+    if not comps or not all(isinstance(types[c], il.BvType) for c in comps):
+        raise _fail(f"parameter {sname} is a pointer: its value must be *")
+    widths = [types[c].width for c in comps]
+    whole = parse_value(v, il.BvType(sum(widths)), "unsigned", sname).value
+    out, shift = [], 0
+    for c, w in zip(comps, widths):
+        out.append((c, il.BvLit((whole >> shift) % (1 << w), w)))
+        shift += w
+    return out

@@ -4,6 +4,8 @@ global ids, the racing element (in the array's element type when known, else byt
 the kernel's scalar arguments (docs/design.md section 7)."""
 from __future__ import annotations
 
+import re
+
 from .. import il
 from ..il.attributes import sourceloc
 from ..report.results import ErrorRecord, Launch, ThreadInfo
@@ -64,7 +66,16 @@ class ModelReader:
         if not params:
             return {}
         vals = self.backend.values([self.vc.translator.const(n) for n in params])
-        return {n.lstrip("$"): v for n, v in zip(params, vals)}
+        out: dict[str, object] = {}
+        for n, v in zip(params, vals):
+            # components $x$0, $x$1 ... of a vector or by-value struct argument: x = (v0, v1, ...)
+            m = re.fullmatch(r"\$(.+)\$(\d+)", n)
+            if m:
+                parts = out.setdefault(m.group(1), ())
+                out[m.group(1)] = (parts if isinstance(parts, tuple) else (parts,)) + (v,)
+            else:
+                out[n.lstrip("$")] = v
+        return {k: f"({', '.join(map(str, v))})" if isinstance(v, tuple) else v for k, v in out.items()}
 
     def value_at(self, e: il.Expr, site) -> object:
         return self.backend.values([self.vc.translator.term(e)])[0] if site else None
