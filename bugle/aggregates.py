@@ -147,7 +147,44 @@ class Aggregates:
             return il.BoolLit(bool(node.value)) if t.width == 1 else il.BvLit(node.value % (1 << t.width), t.width)
         if isinstance(node, irtext.CFloat) and isinstance(t, FloatT):
             return il.BvLit(node.bits, node.width)
+        if isinstance(node, irtext.CCast) and node.op == "bitcast":
+            folded = self._fold_bitcast(node.operand, t)
+            if folded is not None:
+                return folded
         raise BugleError(f"unsupported constant {node} of type {t}", tr.last_loc)
+
+    def _fold_bitcast(self, operand, t):
+        """A constant ``bitcast`` of integer/float constants (``<4 x float> <...>`` to
+        ``<16 x i8>``, as clang emits for vector literals) folded to the literals of ``t``
+        (little-endian lanes); None when the operand is not made of such constants."""
+        tr = self.tr
+        bits: list[tuple[int, int]] = []
+
+        def leaves(n) -> bool:
+            if isinstance(n, irtext.CAgg):
+                return all(leaves(e) for e in n.elems)
+            if isinstance(n, irtext.CFloat):
+                bits.append((n.bits, n.width))
+                return True
+            if isinstance(n, irtext.CInt):
+                bits.append((n.value % (1 << n.width), n.width))
+                return True
+            return False
+
+        dst = leaf_types(t, tr.layout)
+        if not leaves(operand) or any(not isinstance(x, (IntT, FloatT)) for x in dst):
+            return None
+        whole, shift = 0, 0
+        for v, w in bits:
+            whole, shift = whole | (v << shift), shift + w
+        if shift != sum(width_of(x, tr.layout) for x in dst):
+            return None
+        parts = []
+        for x in dst:
+            w = width_of(x, tr.layout)
+            v, whole = whole % (1 << w), whole >> w
+            parts.append(il.BoolLit(bool(v)) if isinstance(x, IntT) and w == 1 else il.BvLit(v, w))
+        return unflatten(t, parts, tr.layout) if is_aggregate(t) else parts[0]
 
     def _zero(self, t) -> il.Expr:
         if isinstance(t, IntT) and t.width == 1:
