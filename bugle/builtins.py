@@ -80,6 +80,7 @@ _WARP_OP = re.compile(r"llvm\.nvvm\.(bar\.warp\.sync|activemask|shfl\.(?:sync\.)
 # IL procedures of the warp operations (docs/IL.md "Warp operations"): name -> (kind, has result)
 WARP_PROCS = {"$bugle_syncwarp": ("sync", False), "$bugle_shuffle": ("shuffle", True),
               "$bugle_vote": ("vote", True)}
+GRID_BARRIER = "__bugle_grid_barrier"  # bugle_cuda_cg.h: grid_group::sync()
 _BARRIER_RED = re.compile(r"llvm\.nvvm\.barrier(?:\.cta\.red\.(popc|and|or)\.aligned\.all|0\.(popc|and|or))$")
 
 
@@ -143,6 +144,8 @@ class Calls:
             if callee != "llvm.nvvm.barrier0" and not _const_zero(tr, args[0]):
                 raise BugleError(f"named barrier {callee} with a non-zero id is not supported", loc)
             return self._barrier(True, True, loc)
+        if callee == GRID_BARRIER:
+            return self._barrier(True, True, loc, grid=True)
         if callee == "llvm.assume":
             raise BugleError("llvm.assume is not supported (it would be a silent assumption)", loc)
         if callee.startswith("llvm.") and self._int_intrinsic(inst, callee, args, loc):
@@ -196,11 +199,14 @@ class Calls:
             raise BugleError("barrier with non-constant fence flags is not supported", loc)
         self._barrier(bool(flags & 1), self.tr.images.global_fence(flags, loc), loc)  # bugle.images
 
-    def _barrier(self, local: bool, global_: bool, loc) -> None:
+    def _barrier(self, local: bool, global_: bool, loc, grid: bool = False) -> None:
+        """``call $bugle_barrier(LF, GF)``; a grid barrier (cooperative groups'
+        ``this_grid().sync()``) carries ``{:grid_barrier}``: it synchronises every thread
+        of the grid, not only those of one group (docs/IL.md)."""
         tr = self.tr
         tr.marker(loc)
-        tr.emit(il.Call("$bugle_barrier", (il.BvLit(int(local), 1), il.BvLit(int(global_), 1)),
-                        (), (tr.sourceloc(loc),)))
+        attrs = (tr.sourceloc(loc),) + ((il.Attr("grid_barrier"),) if grid else ())
+        tr.emit(il.Call("$bugle_barrier", (il.BvLit(int(local), 1), il.BvLit(int(global_), 1)), (), attrs))
 
     # ------------------------------------------------------ exact intrinsics
     def _int_intrinsic(self, inst, callee: str, args: list, loc) -> bool:

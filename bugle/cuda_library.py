@@ -13,7 +13,6 @@
   result (the number of characters printed) is arbitrary.
 * calls the headers emit for library features bugle does not model --
   ``__bugle_cuda_unsupported_surface_write`` (``surf2Dwrite`` ...),
-  ``__bugle_cuda_unsupported_grid_sync`` (cooperative groups ``this_grid().sync()``),
   ``__bugle_cuda_unsupported_dynamic_tile_sync`` (``tiled_partition(parent, n).sync()``) --
   and inline PTX (``asm(...)``): a BugleError (exit 4) naming the construct and its line,
   never a silent skip (DESIGN.md section 4).
@@ -32,9 +31,6 @@ PRINTF = "vprintf"
 UNSUPPORTED = {
     "__bugle_cuda_unsupported_surface_write":
         "surface writes (surf*write) are not supported: bugle models surfaces as read-only",
-    "__bugle_cuda_unsupported_grid_sync":
-        "grid-wide synchronisation (cooperative_groups::grid_group::sync, this_grid().sync()) "
-        "is not supported",
     "__bugle_cuda_unsupported_dynamic_tile_sync":
         "sync() of a thread_group made by tiled_partition(parent, n) with a run-time tile size is "
         "not supported (use tiled_partition<N>(parent))",

@@ -214,11 +214,32 @@ def test_cooperative_group_barriers(tmp_path, sync, read, code):
     assert r.returncode == code, r.stdout + r.stderr
 
 
-def test_grid_sync_is_an_error_naming_it(tmp_path):
-    text = CG.replace("SYNC", "cg::this_grid().sync()").replace("READ", "0")
-    r = run_gv(write(tmp_path, text), "--blockDim=64", "--gridDim=2")
-    assert r.returncode == ExitCode.BUGLE_ERROR
-    assert "grid-wide synchronisation" in r.stderr
+GRID = """
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *a) {
+  cg::grid_group g = cg::this_grid();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = a[READ];
+  if (GUARD) SYNC;
+  a[i] = v;
+}
+"""
+
+
+@pytest.mark.parametrize("sync,read,guard,code,why", [
+    # the neighbour's element, read before the grid barrier, written after it: race-free
+    ("g.sync()", "(i + 1) % (gridDim.x * blockDim.x)", "true", 0, None),
+    # a block barrier does not order the last thread of block 0 and the first of block 1
+    ("cg::this_thread_block().sync()", "(i + 1) % (gridDim.x * blockDim.x)", "true", 6, "race on a["),
+    # a grid barrier reached by the blocks of one parity only: divergence across blocks
+    ("cg::synchronize(g)", "i", "blockIdx.x % 2 == 0", 6, "barrier may be reached by non-uniform control flow"),
+])
+def test_grid_barrier_synchronises_every_block(tmp_path, sync, read, guard, code, why):
+    text = GRID.replace("SYNC", sync).replace("READ", read).replace("GUARD", guard)
+    r = run_gv(write(tmp_path, text), "--blockDim=64", "--gridDim=4")
+    assert r.returncode == code, r.stdout + r.stderr
+    assert why is None or why in r.stdout, r.stdout
 
 
 # ------------------------------------------------------------------ intrinsics

@@ -9,14 +9,16 @@
      warp primitives with that mask (bugle/builtins.py: the mask decides which threads
      synchronise, and the call is divergence-checked among them);
    * coalesced_group (`coalesced_threads()`): the active threads of the warp;
-   * grid_group (`this_grid()`): `sync()` is a barrier of the whole grid, which bugle does
-     not model: it is reported as an error (exit 4) naming it, never ignored;
+   * grid_group (`this_grid()`): `sync()` is a barrier of the whole grid
+     (`__bugle_grid_barrier`, a `$bugle_barrier` call marked {:grid_barrier}: every thread
+     of every block meets there, and it is divergence-checked across blocks);
    * thread_group (`tiled_partition(parent, n)`, a tile size known only at run time):
-     its `sync()` is reported the same way (the tile mask is not a compile-time fact). */
+     its `sync()` is reported as an error (exit 4) naming it, never ignored (the tile mask
+     is not a compile-time fact). */
 #ifndef BUGLE_CUDA_CG_H
 #define BUGLE_CUDA_CG_H
 
-extern "C" __device__ void __bugle_cuda_unsupported_grid_sync(void);
+extern "C" __device__ void __bugle_grid_barrier(void);
 extern "C" __device__ void __bugle_cuda_unsupported_dynamic_tile_sync(void);
 
 namespace cooperative_groups {
@@ -54,7 +56,7 @@ static BUGLE_CG thread_block this_thread_block() { return thread_block(); }
 
 class grid_group {
  public:
-  BUGLE_CG void sync() const { __bugle_cuda_unsupported_grid_sync(); }
+  BUGLE_CG void sync() const { __bugle_grid_barrier(); }
   BUGLE_CG bool is_valid() const { return true; }
   BUGLE_CG unsigned long long size() const {
     return (unsigned long long)(blockDim.x * blockDim.y * blockDim.z) * (gridDim.x * gridDim.y * gridDim.z); }

@@ -152,10 +152,14 @@ class MemoryOps(TransformPart):
 
     def barrier(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
         """``call $bugle_barrier(LF, GF)``: divergence check (threads of one group both here
-        or neither), logs of the covered arrays reset and equality copies havocked."""
+        or neither), logs of the covered arrays reset and equality copies havocked.  A
+        ``{:grid_barrier}`` call (cooperative groups' grid sync) does the same for any two
+        threads of the grid: every thread meets there, so the group condition drops and
+        the threads' global memory is one after it."""
         b, th = self.builder, self.threads
         lf, gf = (x == il.BvLit(1, 1) for x in c.args)
-        sg = th.same_group()
+        grid = il.has_attr(c.attrs, "grid_barrier")
+        sg = il.TRUE if grid else th.same_group()
         srcloc = sourceloc_attrs(c.attrs)
         # In a uniformly executed block both threads are at the barrier together iff the
         # uniformity analysis is right: the check then guards that analysis too.
@@ -174,7 +178,8 @@ class MemoryOps(TransformPart):
                 h2 = b.glob(f"_HAVOC_{a.name}$2", a.decl.type)
                 b.emit(il.Havoc((h1.name, h2.name)))
                 m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
-                shared_copy = il.and_all([sg]) if covered else il.FALSE
+                shared_copy = (il.TRUE if grid and a.space == "global" else th.same_group()) if covered \
+                    else il.FALSE
                 b.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
                                  (il.ite(preds[1], h1, m1),
                                   il.ite(preds[2], il.ite(shared_copy, h1, h2), m2))))
