@@ -299,3 +299,31 @@ def test_inline_ptx_is_an_error_quoting_it(tmp_path):
     assert r.returncode == ExitCode.BUGLE_ERROR
     assert "k.cu:3:" in r.stderr and 'inline assembly (asm("mov.u32' in r.stderr
     assert "Traceback" not in r.stderr
+
+
+# ------------------------------------------------------------------ helper_math surface
+def test_helper_math_helpers_without_include(tmp_path):
+    """The helpers of helper_math.h (make_float3(float), dot, clamp ...) are visible in
+    every .cu file, as in the CUDA samples whose host headers bring them in.  Float
+    arithmetic is abstract, so the exact-value checks use the integer helpers."""
+    text = ("#include <cassert>\n__global__ void k(float *a) {\n"
+            "  assert(make_int3(5).y == 5 && clamp(-3, 0, 9) == 0 && clamp(12u, 1u, 9u) == 9u);\n"
+            "  float3 v = make_float3(2.0f);\n"
+            "  a[threadIdx.x] = dot(v, make_float3(1.0f, 2.0f, 3.0f)) + length(make_float2(3.0f, 4.0f))\n"
+            "                   + clamp(5.0f, 0.0f, 1.0f);\n}\n")
+    r = run_gv(write(tmp_path, text), "--blockDim=32", "--gridDim=1")
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = run_gv(write(tmp_path, text.replace("== 9u", "== 12u")), "--blockDim=32", "--gridDim=1")
+    assert r.returncode == ExitCode.NOT_ALL_VERIFIED, r.stdout + r.stderr
+
+
+def test_program_definitions_win_over_the_helper_math_surface(tmp_path):
+    """A program's own `dot` and `clamp` are the ones called (non-templates win)."""
+    text = ("#include <cassert>\n"
+            "__device__ int dot(float3 a, float3 b) { return 42; }\n"
+            "__device__ int clamp(int v, int lo, int hi) { return -1; }\n"
+            "__global__ void k(float *a) {\n"
+            "  assert(dot(make_float3(1.0f), make_float3(1.0f)) == 42 && clamp(5, 0, 9) == -1);\n"
+            "  a[threadIdx.x] = 0;\n}\n")
+    r = run_gv(write(tmp_path, text), "--blockDim=32", "--gridDim=1")
+    assert r.returncode == 0, r.stdout + r.stderr

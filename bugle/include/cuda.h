@@ -19,6 +19,7 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
+#define __align__(n) __attribute__((aligned(n)))
 
 typedef __SIZE_TYPE__ size_t;
 
@@ -219,6 +220,7 @@ BUGLE_SHFL(__shfl_xor, bfly, int x, 0x1f)
 #include "bugle_cuda_texture.h"
 #include "bugle_cuda_curand.h"
 #include "bugle_cuda_cg.h"
+#include "system/helper_math.h"
 #include "annotations.h"
 #include "macro_shield_pop.h"
 #endif

@@ -122,6 +122,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "barrier_divergence": "barrier may be reached by non-uniform control flow",
             "user_assert": f"this assertion might not hold for {who}",
             "null_pointer": f"possible null pointer access for {who}",
+            "constant_write": f"possible attempt to modify constant memory by {who}",
             "unreachable": f"unreachable code may be reached by {who}",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",

@@ -35,7 +35,7 @@ class Launch:
 @dataclass
 class ErrorRecord:
     """One failing check.  ``kind`` is one of ``race``, ``barrier_divergence``,
-    ``user_assert``, ``null_pointer``, ``array_bounds``, ``invariant_entry``,
+    ``user_assert``, ``null_pointer``, ``constant_write``, ``array_bounds``, ``invariant_entry``,
     ``invariant_maintained``, ``postcondition``, ``precondition``, ``assertion``.  For
     races, ``location``/``thread`` are thread 2's (checked) access and ``other_*`` thread
     1's (logged) access; ``access_kinds`` is (thread 1's, thread 2's), e.g. ("write",

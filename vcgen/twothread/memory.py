@@ -104,7 +104,12 @@ class MemoryOps(TransformPart):
         cells of the source access this cell write belongs to (``KernelInfo.write_widths``)."""
         th = self.threads
         if a.space == "constant":
-            raise error(f"write to constant array {a.name}")
+            # CUDA lets device code name a __constant__ array as an lvalue; GPUVerify
+            # reports the write as an error of the kernel, reached if a thread executes it
+            src = sourceloc_attrs(loc or ())
+            self.builder.emit(il.Assert(il.not_(preds[1]), (il.Attr("constant_write", (a.name,)),) + src
+                                        + (il.Attr("thread", (il.IntLit(1),)),)))
+            return
         self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
             self.logs.log(a, "WRITE", index, value, preds[1], loc, width=width)

@@ -138,7 +138,7 @@ def element_text(source_name: str, index, elem_width, elem_type) -> str:
 def kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
-    for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition",
+    for k in ("barrier_divergence", "user_assert", "null_pointer", "constant_write", "unreachable", "array_bounds", "postcondition",
               "precondition", "unsupported"):
         if check.has(k):
             return k
