@@ -246,14 +246,18 @@ def test_malformed_launch_flags(tmp_path, flags):
     assert "--local_size" in out or "--blockDim" in out or "--global_offset" in out
 
 
-# ---- configuration error (exit 9) ---------------------------------------------------
+# ---- global size that does not fit the local size (exit 1, as GPUVerify) -------------
 
-@pytest.mark.parametrize("flags", [["--local_size=64", "--global_size=100"],
-                                   ["--local_size=[16,16]", "--global_size=[64,40]"]])
-def test_global_size_not_multiple(tmp_path, flags):
+@pytest.mark.parametrize("flags, why", [
+    (["--local_size=64", "--global_size=100"], "Dimension 0 of global size does not divide by dimension 0"),
+    (["--local_size=[16,16]", "--global_size=[64,40]"], "Dimension 1 of global size does not divide"),
+    (["--local_size=[16,16]", "--global_size=64"], "Dimensions of local and global size must match"),
+    (["--local_size=16", "--global_size=64", "--num_groups=4"], "--num_groups=: not allowed with argument --global_size="),
+])
+def test_global_size_not_multiple(tmp_path, flags, why):
     write(tmp_path, "k.cl", GOOD_CL)
-    out = run(DRIVER + flags + ["k.cl"], tmp_path, 9)
-    assert "not a multiple" in out
+    out = run(DRIVER + flags + ["k.cl"], tmp_path, 1)
+    assert why in out
 
 
 # ---- front-end errors (exit 2 and 4) ------------------------------------------------

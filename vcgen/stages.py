@@ -135,8 +135,9 @@ def abstract_options(p: Mapping[str, Any]) -> AbstractOptions:
 
 
 def lockstep_options(p: Mapping[str, Any]) -> LockstepOptions:
-    """Raises ToolError for a missing or malformed launch configuration (exit 1, or 9 for a
-    global size that is not a multiple of the local size) and a warp size below 1."""
+    """Raises ToolError(COMMAND_LINE_ERROR) for a missing or malformed launch configuration
+    (a global size that is not a multiple of the local size included) and a warp size
+    below 1."""
     warp_sync = option_value(p, "warp_sync")
     if warp_sync is not None and warp_sync <= 0:
         raise _usage("--warp-sync: the warp size must be positive")

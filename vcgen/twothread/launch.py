@@ -69,16 +69,18 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
                   global_offset: str | None = None) -> LaunchConfig:
     """Combine the launch flags into a LaunchConfig; no size at all: every size symbolic.
 
-    Raises ToolError: COMMAND_LINE_ERROR when sizes are given twice or only one of group
-    size and group count is given, CONFIGURATION_ERROR when the global size is not a
-    multiple of the local size.
+    Raises ToolError(COMMAND_LINE_ERROR) when sizes are given twice, only one of group
+    size and group count is given, or the global size is not a multiple of the local
+    size or has another number of dimensions (GPUVerify's exit code and messages).
     """
     local = local_size or block_dim
     if local_size and block_dim:
         raise ToolError("give either --local_size or --blockDim, not both", ExitCode.COMMAND_LINE_ERROR)
-    given = [x for x in (num_groups, global_size, grid_dim) if x]
+    given = [f for f, x in (("--num_groups", num_groups), ("--global_size", global_size), ("--gridDim", grid_dim))
+             if x]
     if len(given) > 1:
-        raise ToolError("give only one of --num_groups, --global_size and --gridDim", ExitCode.COMMAND_LINE_ERROR)
+        raise ToolError(f"{given[0]}=: not allowed with argument {given[1]}= (give only one of --num_groups, "
+                        "--global_size and --gridDim)", ExitCode.COMMAND_LINE_ERROR)
     off3 = parse_dims("--global_offset", global_offset) if global_offset else (0, 0, 0)
     if None in off3:
         raise ToolError("--global_offset: the offset must be a number, not *", ExitCode.COMMAND_LINE_ERROR)
@@ -93,10 +95,18 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
                         "(--gridDim=*), or give no size at all", ExitCode.COMMAND_LINE_ERROR)
     ls = parse_dims("--local_size" if local_size else "--blockDim", local)
     if global_size:
+        if _rank(global_size) != _rank(local):
+            raise ToolError(f"Dimensions of local and global size must match (--global_size={global_size}, "
+                            f"local size {local})", ExitCode.COMMAND_LINE_ERROR)
         return _from_global(ls, parse_dims("--global_size", global_size), global_size, local, off)
     counts = num_groups or grid_dim
     assert counts is not None  # one of the three sizes is given (checked above)
     return LaunchConfig(ls, parse_dims("--num_groups" if num_groups else "--gridDim", counts), off)
+
+
+def _rank(text: str) -> int:
+    """Number of dimensions written in a size flag's value (``64`` and ``*``: 1)."""
+    return text.count(",") + 1
 
 
 def _from_global(ls: Dims, gs: Dims, global_size: str, local: str, off: tuple[int, int, int]) -> LaunchConfig:
@@ -104,10 +114,10 @@ def _from_global(ls: Dims, gs: Dims, global_size: str, local: str, off: tuple[in
     otherwise (a concrete global size over a symbolic local size is kept: it fixes the
     product)."""
     ng: list[Size] = []
-    for g, l in zip(gs, ls):
+    for d, (g, l) in enumerate(zip(gs, ls)):
         if g is not None and l is not None and g % l:
-            raise ToolError(f"--global_size={global_size} is not a multiple of the local size {local}",
-                            ExitCode.CONFIGURATION_ERROR)
+            raise ToolError(f"Dimension {d} of global size does not divide by dimension {d} of local size "
+                            f"(--global_size={global_size}, local size {local})", ExitCode.COMMAND_LINE_ERROR)
         ng.append(g // l if g is not None and l is not None else None)
     keep = any(g is not None and l is None for g, l in zip(gs, ls))
     return LaunchConfig(ls, (ng[0], ng[1], ng[2]), off, gs if keep else None)
