@@ -18,6 +18,8 @@ typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __INTPTR_TYPE__ intptr_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
 typedef uint cl_mem_fence_flags;
+/* cl_ext_atomic_counters_32: a counter is a global uint updated with atomic_inc/dec */
+typedef volatile __global uint *counter32_t;
 #ifndef NULL
 #define NULL ((void *)0)
 #endif
