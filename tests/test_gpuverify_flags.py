@@ -160,8 +160,38 @@ def test_asymmetric_asserts(tmp_path, monkeypatch, capsys):
     assert gv(tmp_path, monkeypatch, capsys, src, L + ["--asymmetric-asserts"])[0] == 0
 
 
+ROTATE = """__kernel void k(int a, int b, int c, __global int *out) {
+  __requires(a != b); __requires(a != c); __requires(b != c);
+  for (int i = 0; __invariant(a != b), i < 100; i++) {
+    int t = a; a = b; b = c; c = t;
+  }
+  out[get_global_id(0)] = a - b;
+}
+"""
+
+RACE_IN_LATE_ITERATION = """__kernel void k(__global int *p) {
+  for (int i = 0; i < 100; i++) {
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (i == 57) p[0] = get_local_id(0);
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("src, depth, code", [
+    (ROTATE, None, ExitCode.NOT_ALL_VERIFIED),  # a != b alone is not inductive
+    (ROTATE, 2, ExitCode.NOT_ALL_VERIFIED),     # two assumed rotations do not give c != a
+    (ROTATE, 3, 0),                             # three do: all three values differ
+    (RACE_IN_LATE_ITERATION, 3, ExitCode.NOT_ALL_VERIFIED),  # the step case reaches iteration 57
+])
+def test_k_induction(tmp_path, monkeypatch, capsys, src, depth, code):
+    flags = L + ["--no-infer"] + ([f"--k-induction-depth={depth}"] if depth else [])
+    got, out, err = gv(tmp_path, monkeypatch, capsys, src, flags)
+    assert got == code, out + err
+
+
 @pytest.mark.parametrize("flags, code, text", [
-    (["--k-induction-depth=2"], ExitCode.COMMAND_LINE_ERROR, "k-induction is not supported"),
+    (["--k-induction-depth=0"], ExitCode.COMMAND_LINE_ERROR, "at least 1"),
     (["--no-annot"], 0, ""),  # prefix of --no-annotations
     (["--no-"], ExitCode.COMMAND_LINE_ERROR, "ambiguous"),
     (["--cruncher-opt=/displayLoopAbstractions", "--debug"], 0, "timing:"),

@@ -397,11 +397,9 @@ def _gpuverify_flags(o: dict[str, Any], kernel: str) -> None:
     internal errors, stage times), ``--verbose`` (stage times), ``--omit-infer`` (=
     ``--no-infer``), ``--pointer-bitwidth`` (OpenCL: 64 = ``--spir64``; CUDA is 64-bit
     only), ``--cruncher-opt`` (accepted: there is no separate cruncher, our Houdini stage
-    takes no such options), ``--k-induction-depth`` (not supported: exit 1)."""
-    if o["k_induction_depth"] is not None:
-        raise ToolError("--k-induction-depth: k-induction is not supported by this verifier; loops are "
-                        "verified with invariants (give them with __invariant, or use --findbugs "
-                        "--loop-unwind=N for a bounded check)", ExitCode.COMMAND_LINE_ERROR)
+    takes no such options)."""
+    if o["k_induction_depth"] is not None and o["k_induction_depth"] < 1:
+        raise ToolError("--k-induction-depth must be at least 1", ExitCode.COMMAND_LINE_ERROR)
     if o["debug"]:
         os.environ["GPUVERIFY_DEBUG"] = "1"
     o["time"] = o["time"] or o["debug"] or o["verbose"]
@@ -442,8 +440,6 @@ def _gpuverify_flags(o: dict[str, Any], kernel: str) -> None:
               help="OpenCL: 64 is --spir64; CUDA pointers are always 64 bits.")
 @click.option("--cruncher-opt", "cruncher_opts", multiple=True, metavar="OPT",
               help="GPUVerify's cruncher options: accepted, no effect (no separate cruncher stage).")
-@click.option("--k-induction-depth", type=int, default=None,
-              help="GPUVerify's k-induction: not supported (exit 1).")
 def command(kernel_file: str | None, **o: Any) -> None:
     """Verify a GPU kernel free of data races and barrier divergence."""
     kernel = kernel_file

@@ -107,6 +107,10 @@ VERIFY_FLAGS = (
     Flag("json", ("--json",), "Print the result as JSON.", is_flag=True),
     Flag("findbugs", ("--findbugs",), "Bug-finding mode: unroll loops, no invariants.", is_flag=True),
     LOOP_UNWIND,
+    Flag("k_induction_depth", ("--k-induction-depth",), "Prove loops by k-induction of depth K "
+         "(K checked iterations from the entry; from any K consecutive iterations in which every "
+         "assertion held, the next): invariants need not be inductive on their own.", type=int,
+         metavar="K"),
     Flag("source", ("--source",), "The kernel source file (report and source lines).", in_driver=False),
     INFER_INFO, MATH_INT,
 )
@@ -176,7 +180,8 @@ def verify_options(p: Mapping[str, Any]) -> VerifyOptions:
     return VerifyOptions(_seconds(p), option_value(p, "solver"),
                          option_value(p, "findbugs", False) or unwind is not None, unwind,
                          option_value(p, "source"), option_value(p, "json", False),
-                         math_int=option_value(p, "math_int", False))
+                         math_int=option_value(p, "math_int", False),
+                         k_induction_depth=option_value(p, "k_induction_depth"))
 
 
 def run_verify(program: il.Program, options: VerifyOptions) -> VerificationResult:

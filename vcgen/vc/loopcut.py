@@ -15,7 +15,10 @@ loop body followed by one copy in which assertions are only assumed (it lets pat
 the loop after N complete iterations); its back edges end in ``assume false``.  Candidate
 invariants are dropped, other invariants become ordinary checks of each iteration.
 
-Both keep every assert's attributes, so a model can still say which check failed.
+``k_induction`` is ``--k-induction-depth=K``: each loop proved by k-induction (base case of K
+checked iterations, step case of K assumed iterations after a havoc and one checked).
+
+All keep every assert's attributes, so a model can still say which check failed.
 """
 from __future__ import annotations
 
@@ -229,4 +232,98 @@ def unroll_loop(proc: il.ProcedureDecl, lp: Loop, depth: int, tag: str, cut_name
             out += copies + [cut_block]
         elif b.label not in lp.blocks:
             out.append(_retarget(b, lambda t: names[(h, 0)] if t == h else t))
+    return replace(proc, blocks=tuple(out))
+
+
+def k_induction(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
+    """Every loop verified by k-induction of depth ``depth`` >= 1 (acyclic result, an
+    over-approximation of ``proc`` like ``cut_loops``).
+
+    k-induction (Sheeran, Singh and Stalmarck, FMCAD 2000; for loops of programs as in
+    Donaldson, Haller, Kroening and Ruemmer, "Software Verification Using k-Induction",
+    SAS 2011; GPUVerify's ``--k-induction-depth``).  A loop with header ``H`` becomes
+
+    * the *base case*: copies 0..k-1 of the loop body entered from outside, every
+      assertion checked (``H``'s invariants tagged ``{:loop_check "entry"}`` in copy 0,
+      ``"maintained"`` after), exits leaving as in ``proc``; the back edge of copy k-1
+      goes to
+    * the *step case*: ``havoc`` of the variables the loop modifies (an arbitrary
+      iteration), k copies of the body whose assertions are only assumed (k consecutive
+      iterations in which everything held; their exits are cut), and one copy with every
+      assertion checked, invariants tagged ``"maintained"``, whose exits leave the loop
+      and whose back edge is cut (``assume false``).
+
+    A property that holds in the first k iterations and after any k consecutive
+    iterations that satisfied it holds in every iteration; a path leaving the loop after
+    n > k iterations is the checked copy's exit from the state after iteration n-1.
+    Invariants need not be inductive on their own: the k assumed iterations strengthen
+    them (``a != b`` of three values rotated each iteration holds for depth 3).  Inner
+    loops are transformed first (innermost first, as ``unwind_loops``), so nested loops
+    multiply their copies.  Raises ToolError on irreducible control flow, calls, or
+    ``depth < 1``.
+    """
+    if depth < 1:
+        raise ToolError("--k-induction-depth must be at least 1", ExitCode.COMMAND_LINE_ERROR)
+    _check_no_calls(proc)
+    while True:
+        loops = natural_loops(proc)
+        if not loops:
+            return proc
+        innermost = next(lp for lp in reversed(loops) if not lp.children)
+        proc = _k_induct_one(proc, innermost, depth)
+
+
+def _k_induct_one(proc: il.ProcedureDecl, lp: Loop, depth: int) -> il.ProcedureDecl:
+    """``proc`` with the loop ``lp`` replaced by its base and step copies (``k_induction``)."""
+    blocks = cfg.block_map(proc)
+    taken = set(blocks)
+    h = lp.header
+    body = [h] + [b.label for b in proc.body() if b.label in lp.blocks and b.label != h]
+    # copies: ("b", j) base j < depth, ("s", j) assumed step j < depth, ("c", 0) checked step
+    copies = [("b", j) for j in range(depth)] + [("s", j) for j in range(depth)] + [("c", 0)]
+    names = {(lab, c): fresh_label(f"{lab}$k{c[0]}{c[1]}", taken) for c in copies for lab in body}
+    step = fresh_label(f"{h}$kstep", taken)
+    cut = fresh_label(f"{h}$kcut", taken)
+    modified = sorted(cfg.modified_vars(blocks[b] for b in lp.blocks))
+
+    def next_copy(c: tuple) -> str:
+        kind, j = c
+        if kind == "b":
+            return names[(h, ("b", j + 1))] if j + 1 < depth else step
+        if kind == "s":
+            return names[(h, ("s", j + 1))] if j + 1 < depth else names[(h, ("c", 0))]
+        return cut
+
+    def commands(b: il.Block, c: tuple) -> tuple:
+        out: list[il.Cmd] = []
+        for cmd in b.cmds:
+            if isinstance(cmd, il.Assert):
+                if c[0] == "s":
+                    if il.has_attr(cmd.attrs, "vacuity_check"):
+                        continue
+                    cmd = il.Assume(cmd.expr, cmd.attrs)
+                elif b.label == h and is_invariant_assert(cmd):
+                    cmd = _tag(cmd, "entry" if c == ("b", 0) else "maintained")
+            out.append(cmd)
+        return tuple(out)
+
+    def copy(lab: str, c: tuple) -> il.Block:
+        def go(t: str) -> str:
+            if t == h:
+                return next_copy(c)
+            if t in lp.blocks:
+                return names[(t, c)]
+            return cut if c[0] == "s" else t  # the assumed iterations' exits are cut
+        b = blocks[lab]
+        return _retarget(replace(b, label=names[(lab, c)], cmds=commands(b, c)), go)
+
+    new = [copy(lab, c) for c in copies for lab in body]
+    step_block = il.Block(step, (il.Havoc(tuple(modified)),) if modified else (), il.Goto((names[(h, ("s", 0))],)))
+    cut_block = il.Block(cut, (il.Assume(il.FALSE),), il.Return())
+    out = []
+    for b in proc.body():
+        if b.label == h:
+            out += new[:len(body) * depth] + [step_block] + new[len(body) * depth:] + [cut_block]
+        elif b.label not in lp.blocks:
+            out.append(_retarget(b, lambda t: names[(h, ("b", 0))] if t == h else t))
     return replace(proc, blocks=tuple(out))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from .encode import VC, build_vc
-from .loopcut import cut_loops, unwind_loops
+from .loopcut import cut_loops, k_induction, unwind_loops
 from .passify import passify
 from .solvers.smtlib import smt_script
 
@@ -26,9 +26,11 @@ def kernel_of(program: il.Program) -> il.ProcedureDecl:
     return k
 
 
-def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bool = False) -> VC:
+def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bool = False,
+               k_induction_depth: int | None = None) -> VC:
     """The VC of the kernel of ``program``: loops cut with their invariants and candidates,
-    or unrolled ``loop_unwind`` times when given (``math_int``: bit-vectors as unbounded
+    or unrolled ``loop_unwind`` times when given, or proved by k-induction of depth
+    ``k_induction_depth`` (``loopcut.k_induction``; ``math_int``: bit-vectors as unbounded
     integers, ``--math-int``).  With symbolic launch sizes (``{:symbolic_launch}``) the
     passive form propagates copies (``passify``); concrete launches keep one equation per
     assignment (propagating there too changes which counterexample the solver finds first:
@@ -36,7 +38,12 @@ def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bo
     e.g. corpus/opencl/normalize_bug_afterloop.cl would name the write before the loop).
     Raises ToolError on malformed programs."""
     kernel = kernel_of(program)
-    acyclic = unwind_loops(kernel, loop_unwind) if loop_unwind is not None else cut_loops(kernel)
+    if loop_unwind is not None:
+        acyclic = unwind_loops(kernel, loop_unwind)
+    elif k_induction_depth is not None:
+        acyclic = k_induction(kernel, k_induction_depth)
+    else:
+        acyclic = cut_loops(kernel)
     copies = il.has_attr(kernel.attrs, "symbolic_launch")
     return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int)
 

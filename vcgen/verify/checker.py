@@ -39,7 +39,8 @@ class VerifyOptions:
     ``max_errors``: distinct errors reported at most; ``search_dirs``: extra directories
     to find source files in; ``math_int``: bit-vectors as mathematical integers
     (``vcgen.vc.encode.MathIntOps``; unsound for overflow, the report must print
-    ``MATH_INT_WARNING``)."""
+    ``MATH_INT_WARNING``); ``k_induction_depth``: prove loops by k-induction of that depth
+    (``loopcut.k_induction``) in the final check, Houdini still using cut loops."""
     timeout: float | None = None
     solver: str | None = None
     findbugs: bool = False
@@ -49,6 +50,7 @@ class VerifyOptions:
     max_errors: int = 20
     search_dirs: tuple[str, ...] = ()
     math_int: bool = False
+    k_induction_depth: int | None = None
 
 
 class FoundErrors(NamedTuple):
@@ -152,6 +154,11 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
             alive = houdini.houdini_fixpoint(vc, backend, stats)
             houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
             result.houdini = stats
+        if options.k_induction_depth is not None and not options.findbugs:
+            # candidates Houdini kept are invariants; the final check proves by k-induction
+            backend.close()
+            vc = program_vc(program, None, options.math_int, options.k_induction_depth)
+            backend = make_backend(vc, options.solver, options.timeout)
         errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors)
         result.errors, result.dims = errors, dims
         if errors:
