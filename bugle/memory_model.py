@@ -186,6 +186,47 @@ C_SCALAR_NAMES = {"char", "uchar", "unsigned char", "signed char", "short", "ush
                   "intptr_t", "uintptr_t"}
 
 
+# bytes of an element of the C types OpenCL names in kernel_arg_type (a 3-vector takes 4)
+_C_BYTES = {"char": 1, "uchar": 1, "unsigned char": 1, "signed char": 1, "bool": 1, "short": 2,
+            "ushort": 2, "unsigned short": 2, "half": 2, "int": 4, "uint": 4, "unsigned int": 4,
+            "float": 4, "long": 8, "ulong": 8, "unsigned long": 8, "double": 8}
+
+
+def c_type_bytes(name: str | None) -> int | None:
+    """Array stride in bytes of a C scalar or OpenCL vector type name (``int3`` = 16), or None."""
+    if not name:
+        return None
+    base = name.rstrip("0123456789")
+    if base == name:
+        return _C_BYTES.get(name)
+    n = int(name[len(base):])
+    return _C_BYTES[base] * (4 if n == 3 else n) if base in _C_BYTES and n in (2, 3, 4, 8, 16) else None
+
+
+def source_layout(a: Array, facts: ClassFacts, layout: Layout) -> tuple[int | None, tuple]:
+    """``(element bytes, dimensions)`` of the source array behind ``a``, for reports
+    (``L[1][2][3][3] (bytes 8..11)``): a declared array's nested extents and leaf type;
+    else the declared C element type (OpenCL ``kernel_arg_type``); else the widest type
+    the kernel indexes the array with (``getelementptr``).  Element bytes are None when no
+    wider than a cell (or not a whole number of cells)."""
+    dims: list[int] = []
+    size = None
+    if a.llvm_type is not None:
+        t = layout.resolve(a.llvm_type)
+        while isinstance(t, ArrayT):
+            dims.append(t.count)
+            t = layout.resolve(t.elem)
+        try:
+            size = layout.alloc_size(t)
+        except LayoutError:
+            size = None
+    else:
+        size = c_type_bytes(a.elem_type) or (max(facts.gep_sizes) if facts.gep_sizes else None)
+    if size is not None and (size <= a.cell or size % a.cell):
+        size = None
+    return size, tuple(dims) if len(dims) > 1 else ()
+
+
 def c_type_name(t) -> str | None:
     """A C spelling of a scalar LLVM type for report messages, or None."""
     if isinstance(t, IntT):
@@ -203,6 +244,7 @@ class ClassFacts:
     force_bytes: bool = False  # e.g. an access the type check cannot see
     access_types: list = field(default_factory=list)
     copy_sizes: set = field(default_factory=set)  # lengths of memcpy/memset ranges (bytes)
+    gep_sizes: set = field(default_factory=set)  # sizes of getelementptr source types (bytes)
 
 
 def cell_bytes(facts: ClassFacts, natural: int | None) -> int:
@@ -255,6 +297,8 @@ class Array:
     elem_type: str | None = None
     llvm_type: object = None  # declared value type (globals/allocas), None for parameters
     initializer: str | None = None
+    source_elem: int | None = None  # bytes of one source element when wider than a cell
+    source_dims: tuple = ()  # extents of a multi-dimensional source array, outermost first
 
 
 SPACES_SPIR = {0: "private", 1: "global", 2: "constant", 3: "group_shared", 4: "global"}

@@ -60,7 +60,7 @@ from .cc import INCLUDE_DIR
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
-                           natural_cell, pointer_bits, scalar_leaf, space_of)
+                           natural_cell, pointer_bits, scalar_leaf, source_layout, space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -520,6 +520,7 @@ class Translator:
             agg.steps |= f.steps
             agg.force_bytes |= f.force_bytes
             agg.copy_sizes |= f.copy_sizes
+            agg.gep_sizes |= f.gep_sizes
             agg.access_types += f.access_types
         self.class_cell: dict = {}
         for rep, objs in self.pts.classes().items():
@@ -532,6 +533,7 @@ class Translator:
                 if o != NULL:
                     a = self.arrays[o]
                     a.cell = cell
+                    a.source_elem, a.source_dims = source_layout(a, facts, self.layout)
                     if cell > 1 and facts.access_types and (
                             a.elem_type is None or a.elem_type not in C_SCALAR_NAMES):
                         # a cell is one scalar: a struct/vector element type
@@ -565,6 +567,10 @@ class Translator:
             except LayoutError as e:
                 raise BugleError(f"getelementptr: {e}", self.loc(it)) from None
             f = self.facts(("v", inst.name))
+            try:
+                f.gep_sizes.add(self.layout.alloc_size(src))
+            except LayoutError:
+                pass
             total = 0
             for (kind, s), o, c in zip(steps, ops[1:], consts):
                 if kind == "field":
@@ -1481,6 +1487,10 @@ class Translator:
                  il.Attr("elem_width", (il.IntLit(8 * a.cell),))]
         if a.elem_type and a.cell > 1:
             attrs.append(il.Attr("elem_type", (a.elem_type,)))
+        if a.source_elem:
+            attrs.append(il.Attr("source_elem_bytes", (il.IntLit(a.source_elem),)))
+        if a.source_dims:
+            attrs.append(il.Attr("source_dims", tuple(il.IntLit(d) for d in a.source_dims)))
         return tuple(attrs) + self._count_attr(a)
 
     def _count_attr(self, a: Array) -> tuple:

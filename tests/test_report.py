@@ -13,7 +13,7 @@ from vcgen.report.render import VACUITY_WARNING, describe_thread, render_report
 from vcgen.report.results import ErrorRecord, ThreadInfo, VerificationResult
 from vcgen.il.attributes import SourceLoc as Location
 from vcgen.verify.checker import VerifyOptions, verify_program
-from vcgen.verify.counterexample import element_text
+from vcgen.verify.counterexample import ArrayInfo, element_text
 from vcgen.vc.cli import smt_command
 from vcgen.verify.cli import verify_command
 
@@ -142,9 +142,19 @@ def test_thread_wording_cuda_and_multidimensional():
 
 
 def test_byte_level_element_text():
-    assert element_text("p", 4092, 8, "int") == "((char*)p)[4092]"
-    assert element_text("p", 5, 32, "int") == "p[5]"
-    assert element_text("c", 7, 8, "char") == "c[7]"
+    assert element_text(ArrayInfo("p", 8, "int"), 4092) == "((char*)p)[4092]"
+    assert element_text(ArrayInfo("p", 32, "int"), 5) == "p[5]"
+    assert element_text(ArrayInfo("c", 8, "char"), 7) == "c[7]"
+
+
+def test_element_text_in_source_elements():
+    """Cells of a wider source element (struct, vector) and multi-dimensional arrays are
+    named as GPUVerify does (DESIGN.md section 7)."""
+    assert element_text(ArrayInfo("G", 32, "int", 8), 7) == "G[3] (bytes 4..7)"
+    assert element_text(ArrayInfo("A", 8, None, 4), 4) == "A[1] (byte 0)"
+    assert element_text(ArrayInfo("L", 32, "float", 16, (2, 3, 4, 5)), 474) == "L[1][2][3][3] (bytes 8..11)"
+    assert element_text(ArrayInfo("L", 32, "int", None, (64, 64)), 4097) == "L[64][1]"
+    assert element_text(ArrayInfo("G", 32, "int", 8), None) == "G[?]"
 
 
 def test_other_kinds_wording():

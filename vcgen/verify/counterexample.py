@@ -5,6 +5,7 @@ the kernel's scalar arguments (docs/design.md section 7)."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .. import il
 from ..il.attributes import sourceloc
@@ -86,15 +87,30 @@ class ModelReader:
             return None
         return self.backend.values([self.vc.translator.const(inc)])[0]
 
-    def array_info(self, name: str):
+    def array_info(self, name: str) -> ArrayInfo:
         d = self.arrays.get(name) or self.arrays.get(name + "$1")
         attrs = d.attrs if d is not None else ()
         src = il.attr(attrs, "source_name")
         source_name = str(src.args[0]) if src and src.args else name.lstrip("$")
         width = il.attr(attrs, "elem_width")
         etype = il.attr(attrs, "elem_type") or il.attr(attrs, "image")  # image: "image2d_t", access
-        return (source_name, getattr(width.args[0], "value", None) if width and width.args else None,
-                str(etype.args[0]) if etype and etype.args else None)
+        elem = il.attr(attrs, "source_elem_bytes")
+        dims = il.attr(attrs, "source_dims")
+        return ArrayInfo(source_name, getattr(width.args[0], "value", None) if width and width.args else None,
+                         str(etype.args[0]) if etype and etype.args else None,
+                         elem.args[0].value if elem and elem.args else None,
+                         tuple(x.value for x in dims.args) if dims else ())
+
+
+class ArrayInfo(NamedTuple):
+    """What a report says about an array (bugle's attributes, docs/IL.md): source name,
+    cell width (bits), element type, bytes of one source element when wider than a
+    cell (``{:source_elem_bytes}``), extents of a multi-dimensional array (``{:source_dims}``)."""
+    name: str
+    width: int | None
+    elem_type: str | None
+    source_elem: int | None = None
+    dims: tuple = ()
 
 
 _C_TYPE_BITS = {"char": 8, "uchar": 8, "bool": 8, "short": 16, "ushort": 16, "half": 16, "int": 32,
@@ -120,19 +136,43 @@ def _type_bits(ctype: str | None) -> int | None:
 _IMAGE_DIMS = {"image1d_t": 1, "image2d_t": 2, "image3d_t": 3}
 
 
-def element_text(source_name: str, index, elem_width, elem_type) -> str:
-    """``p[5]``, ``((char*)p)[k]`` for a byte-level array of a wider element type, or
-    ``img at (x, y) = (3, 5)`` for an image (index: coordinates packed 32 bits each, x
-    lowest; docs/IL.md "Images")."""
+def element_text(info: ArrayInfo, index) -> str:
+    """``p[5]``; in source elements when they are wider than a cell (``G[3] (bytes 4..7)``,
+    ``A[1] (byte 0)``) with one index per dimension of a multi-dimensional array
+    (``L[1][2][3][3]``); ``((char*)p)[k]`` for a byte-level array of a wider element type
+    of unknown layout; ``img at (x, y) = (3, 5)`` for an image (index: coordinates packed
+    32 bits each, x lowest; docs/IL.md "Images").  ``index`` is in cells."""
+    source_name, elem_width, elem_type = info.name, info.width, info.elem_type
     if elem_type in _IMAGE_DIMS and isinstance(index, int):
         n = _IMAGE_DIMS[elem_type]
         coords = ", ".join(str((index >> (32 * k)) & 0xFFFFFFFF) for k in range(n))
         return f"{source_name} at ({', '.join('xyz'[:n])}) = ({coords})"
+    if isinstance(index, int) and elem_width and (info.source_elem or info.dims):
+        cell = elem_width // 8
+        byte = index * cell
+        size = info.source_elem or cell
+        element, within = divmod(byte, size)
+        out = f"{source_name}{_subscripts(element, info.dims)}"
+        if info.source_elem:
+            out += f" (byte {within})" if cell == 1 else f" (bytes {within}..{within + cell - 1})"
+        return out
     idx = "?" if index is None else str(index)
     bits = _type_bits(elem_type)
     if elem_width == 8 and bits is not None and bits > 8:
         return f"((char*){source_name})[{idx}]"
     return f"{source_name}[{idx}]"
+
+
+def _subscripts(element: int, dims: tuple) -> str:
+    """``[e]``, or one subscript per dimension (row-major; the outermost index is not
+    bounded by its extent, as C does not check it)."""
+    if len(dims) < 2:
+        return f"[{element}]"
+    subs = []
+    for d in reversed(dims[1:]):
+        element, k = divmod(element, d) if d else (element, 0)
+        subs.append(k)
+    return "".join(f"[{k}]" for k in [element] + subs[::-1])
 
 
 def kind_of(check: vcmod.Check) -> str:
@@ -186,11 +226,11 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
         words = str(race.args[0]).split("-") if race.args else ["access", "access"]
         array = str(race.args[1]) if len(race.args) > 1 else "?"
         rec.access_kinds = (words[0], words[-1])
-        name, width, etype = reader.array_info(array)
-        rec.array = name
+        info = reader.array_info(array)
+        rec.array = info.name
         off = check.attr("check_offset")
         index = reader.value_at(off.args[0], site) if off is not None and off.args else None
-        rec.element = element_text(name, index, width, etype)
+        rec.element = element_text(info, index)
         src_num = reader.var_at(f"_{words[0].upper()}_SOURCE_{array}", site)
         rec.other_location = reader.sourcelocs.get(src_num)
         rec.other_thread = reader.thread(1)
@@ -203,9 +243,9 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
         if kind == "array_bounds":
             a = check.attr("array_bounds")
             if a is not None and a.args:
-                name, width, etype = reader.array_info(str(a.args[0]))
-                rec.array_name = rec.array = name
+                info = reader.array_info(str(a.args[0]))
+                rec.array_name = rec.array = info.name
                 off = check.attr("check_offset")
                 if off is not None and off.args:
-                    rec.element = element_text(name, reader.value_at(off.args[0], site), width, etype)
+                    rec.element = element_text(info, reader.value_at(off.args[0], site))
     return rec
