@@ -81,7 +81,8 @@ def test_timeout_is_never_verified():
 def test_user_invariant_not_maintained_cuda():
     res, text = _run("invariant_user.bpl")
     assert res.exit_code == 6
-    assert text.startswith("inv.cu:4:21: error: loop invariant might not be maintained by the loop\n")
+    assert re.match(r"inv.cu:4:21: error: loop invariant might not be maintained by the loop for thread \d+ "
+                    r"in thread block \d+ \(global id \d+\)\n", text), text
     assert re.search(r"Kernel arguments: n = [1-9]\d*", text)
 
 

@@ -106,6 +106,7 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
     """Lines of one error report."""
     lang, dims, dirs = r.language, r.dims, r.search_dirs
     who = describe_thread(e.thread, lang, dims) if e.thread else "a thread"
+    for_who = f" for {who}" if e.thread else ""
     where = _prefix(e.location, r.file)
     if e.kind == "race":
         file = e.location.file if e.location else r.file
@@ -126,8 +127,9 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "unreachable": f"unreachable code may be reached by {who}",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",
-            "invariant_entry": "loop invariant might not hold on entry",
-            "invariant_maintained": "loop invariant might not be maintained by the loop",
+            # `` for work item 5 ...`` when the check names a thread (GPUVerify's shape)
+            "invariant_entry": f"loop invariant might not hold on entry{for_who}",
+            "invariant_maintained": f"loop invariant might not be maintained by the loop{for_who}",
             "postcondition": "postcondition might not hold on all return paths",
             "precondition": "a precondition for this call might not hold",
             "unsupported": f"{e.message} (reached by {who})",
