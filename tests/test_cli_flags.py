@@ -300,3 +300,33 @@ def test_null_pointer(tmp_path, monkeypatch, capsys):
     assert e["kind"] == "null_pointer" and e["location"]["line"] == 5 and e["kernel_args"]["mode"] not in (1, 2)
     code, out, _ = gv(tmp_path, monkeypatch, capsys, NULL_CL, LAUNCH + ["--kernel-args=route,*,*,2"])
     assert code == 0
+
+
+# ---------------------------------------------------------------- get_work_dim, offsets
+WORK_DIM_CL = """\
+__kernel void k(__global int *out) {
+  __assert(get_work_dim() == DIM);
+  __assert(get_global_offset(0) == OX && get_global_offset(1) == 0 && get_global_offset(2) == 0);
+  out[get_global_id(0)] = 1;
+}
+"""
+
+
+@pytest.mark.parametrize("flags, dim, ok", [
+    (["--local_size=16", "--num_groups=2"], 1, True),
+    (["--local_size=[16,1]", "--num_groups=[2,1]"], 2, True),
+    (["--local_size=[16,1,1]", "--global_size=[32,1,1]"], 3, True),
+    (["--local_size=[16,1]", "--num_groups=[2,1]"], 1, False),
+])
+def test_work_dim_is_the_launch_rank(tmp_path, monkeypatch, capsys, flags, dim, ok):
+    """get_work_dim() is the number of dimensions the launch flags write."""
+    src = WORK_DIM_CL.replace("DIM", str(dim)).replace("OX", "0")
+    code, out, _ = gv(tmp_path, monkeypatch, capsys, src, flags)
+    assert code == (0 if ok else ExitCode.NOT_ALL_VERIFIED), out
+
+
+def test_global_offset_pads_with_zero(tmp_path, monkeypatch, capsys):
+    """--global_offset=64 offsets dimension x only (y and z are 0, not 1)."""
+    src = WORK_DIM_CL.replace("DIM", "1").replace("OX", "64")
+    code, out, _ = gv(tmp_path, monkeypatch, capsys, src, LAUNCH + ["--global_offset=64"])
+    assert code == 0, out

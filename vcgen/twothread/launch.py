@@ -21,7 +21,7 @@ makes, stated in the report.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
@@ -84,7 +84,9 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
     off3 = parse_dims("--global_offset", global_offset) if global_offset else (0, 0, 0)
     if None in off3:
         raise ToolError("--global_offset: the offset must be a number, not *", ExitCode.COMMAND_LINE_ERROR)
-    off = (int(off3[0] or 0), int(off3[1] or 0), int(off3[2] or 0))
+    # the dimensions an offset does not write are 0 (parse_dims fills sizes with 1)
+    written = _rank(global_offset) if global_offset else 0
+    off = tuple(int(off3[i] or 0) if i < written else 0 for i in range(3))
     if global_offset and global_offset.strip() in ("0", "[0]"):
         off = (0, 0, 0)
     if not local and not given:  # docs/design.md 5.1: symbolic in every dimension
@@ -94,14 +96,17 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
                         "--global_size), or --blockDim and --gridDim; write * for any size "
                         "(--gridDim=*), or give no size at all", ExitCode.COMMAND_LINE_ERROR)
     ls = parse_dims("--local_size" if local_size else "--blockDim", local)
+    work_dim = max(_rank(local), _rank((num_groups or global_size or grid_dim) or ""))
     if global_size:
         if _rank(global_size) != _rank(local):
             raise ToolError(f"Dimensions of local and global size must match (--global_size={global_size}, "
                             f"local size {local})", ExitCode.COMMAND_LINE_ERROR)
-        return _from_global(ls, parse_dims("--global_size", global_size), global_size, local, off)
+        return replace(_from_global(ls, parse_dims("--global_size", global_size), global_size, local, off),
+                       work_dim=work_dim)
     counts = num_groups or grid_dim
     assert counts is not None  # one of the three sizes is given (checked above)
-    return LaunchConfig(ls, parse_dims("--num_groups" if num_groups else "--gridDim", counts), off)
+    return LaunchConfig(ls, parse_dims("--num_groups" if num_groups else "--gridDim", counts), off,
+                        work_dim=work_dim)
 
 
 def _rank(text: str) -> int:
@@ -148,6 +153,15 @@ def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builde
         assert isinstance(t, il.BvType)
         return il.FunApp(builder.bvfun("ULT", t.width), (il.Var(a), il.Var(b)))
 
+    if "work_dim" in ty:  # get_work_dim(): the dimensions of the launch, 1..3 if unspecified
+        if lc.work_dim is not None:
+            out.append(il.AxiomDecl(il.BinOp("==", il.Var("work_dim"), lit("work_dim", lc.work_dim))))
+        else:
+            t = ty["work_dim"]
+            assert isinstance(t, il.BvType)
+            out.append(il.AxiomDecl(il.and_all([
+                il.FunApp(builder.bvfun("ULE", t.width), (lit("work_dim", 1), il.Var("work_dim"))),
+                il.FunApp(builder.bvfun("ULE", t.width), (il.Var("work_dim"), lit("work_dim", 3)))])))
     for i, d in enumerate(DIMS):
         for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i]),
                           (f"global_offset_{d}", lc.global_offset[i])):

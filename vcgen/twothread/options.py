@@ -15,12 +15,14 @@ class LaunchConfig:
     group, ``num_groups`` groups (blocks) per grid.  ``global_size`` is kept only when it
     fixes a product of symbolic sizes (``--global_size=1024 --local_size=*``: the group
     count is then symbolic too, with ``local * groups == global``).  ``unspecified``: no
-    size was given at all, so every size is symbolic (said in the report)."""
+    size was given at all, so every size is symbolic (said in the report).  ``work_dim``:
+    the number of dimensions the flags write (``get_work_dim()``; None when unspecified)."""
     local_size: Dims = (1, 1, 1)
     num_groups: Dims = (1, 1, 1)
     global_offset: tuple[int, int, int] = (0, 0, 0)
     global_size: Dims | None = None
     unspecified: bool = False
+    work_dim: int | None = None
 
     @property
     def group_threads(self) -> int | None:
