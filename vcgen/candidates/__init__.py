@@ -32,6 +32,8 @@ first       pre-loop accesses only logged in the        ``first_iteration``
             first iteration of a barrier loop
 fd          finite domains of pointer bases/offsets     ``finite_domain``
             (extension; paper 000 section 5.1)
+val         logged write values of benign races         ``write_value``
+            (paper 000 section 5)
 ==========  ==========================================  =====================
 
 r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each
@@ -43,7 +45,8 @@ from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
 from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, first_iteration, log_ghost, loop_bound,
-               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard)
+               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard,
+               write_value)
 from .bvexpr import SMT, op_of
 from .context import Candidate, KernelFacts, LogRule, LoopContext, LoopFacts, LoopRule
 
@@ -58,10 +61,10 @@ LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, unifor
 LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
              access_id.log_candidates,
              access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates,
-             first_iteration.log_candidates)
+             first_iteration.log_candidates, write_value.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
-                              log_ghost, same_warp, finite_domain, first_iteration) for r in m.RULES)
+                              log_ghost, same_warp, finite_domain, first_iteration, write_value) for r in m.RULES)
 
 
 class CandidateFactory:

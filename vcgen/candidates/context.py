@@ -39,13 +39,15 @@ class LoopFacts:
 class Access:
     """A logged access of the one-thread kernel: ``offset`` is the inlined one-thread index
     (in the array's domain type), ``kind`` READ | WRITE | ATOMIC, ``loc`` the source key,
-    ``index`` the position of its command in ``block``."""
+    ``index`` the position of its command in ``block``, ``value`` a write's inlined
+    one-thread value (None for reads and atomics)."""
     array: str
     kind: str
     offset: il.Expr
     block: str
     loc: tuple | None
     index: int = 0
+    value: il.Expr | None = None
 
 
 class Assignments(NamedTuple):
@@ -122,7 +124,7 @@ class KernelFacts:
                     continue
                 l, r = c.lhss[0], c.rhss[0]
                 if isinstance(l, il.MapLhs) and l.name in self.info.arrays:
-                    out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc, i))
+                    out.append(Access(l.name, "WRITE", self.inline(l.index), b.label, loc, i, self.inline(r)))
                 elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.info.arrays:
                     out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc, i))
         return [a for a in out if self.info.arrays[a.array].logged]
