@@ -1,5 +1,5 @@
-"""Ticket counters (DESIGN.md 5.9, vcgen/twothread/tickets.py): an array used only by atomics that
-all add (or all subtract) a positive constant on one element hands out distinct values,
+"""Ticket counters (DESIGN.md 5.9, vcgen/twothread/tickets.py): an array whose atomics all
+add (or all subtract) a positive constant on one element hands out distinct values,
 so ``out[atomic_inc(count)] = v`` does not race; anything else keeps atomics arbitrary."""
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ def tickets(tmp_path, body: str) -> set:
     ("out[atomic_dec(c)] = 1; out[atomic_sub(d, 2)] = 1;", {"c", "d"}),
     ("out[atomic_add(c, (uint)-1)] = 1;", {"c"}),                 # adds -1: counts down
     ("out[atomic_inc(c)] = 1; atomic_dec(c);", set()),            # both directions
-    ("out[atomic_inc(c)] = 1; out[0] = c[0];", set()),            # a plain access
+    ("out[atomic_inc(c)] = 1; out[0] = c[0];", {"c"}),            # a plain read (race-checked)
+    ("c[0] = 0; out[atomic_inc(c)] = 1;", {"c"}),                  # a plain reset (race-checked)
     ("out[atomic_inc(c)] = 1; atomic_inc(c + 1);", set()),        # two elements
     ("out[atomic_add(c, g)] = 1;", set()),                        # not a constant step
     ("out[atomic_add(c, 0)] = 1;", set()),                        # no step at all
@@ -62,3 +63,28 @@ def test_group_shared_counter_is_one_counter_per_group(tmp_path):
     assert code == 0, out
     code, out = run(tmp_path, LOCAL_COUNTER.replace("__local uint *c", "__global uint *c"))
     assert code == 0, out
+
+
+RESET = """__kernel void k(__local uint *buf, __local uint *buf2) {
+  __local uint count;
+  if (get_local_id(0) == 0) count = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  buf[atomic_inc(&count)] = get_local_id(0);
+  SECOND
+}"""
+
+
+@pytest.mark.parametrize("second, code, why", [
+    ("", 0, None),                                    # reset, barrier, tickets: race-free
+    # a second round after a reset: its tickets repeat the first round's, so a work item's
+    # first ticket and another's second one may be equal (the barriers forget the tickets)
+    ("uint a = atomic_inc(&count); barrier(CLK_LOCAL_MEM_FENCE); if (get_local_id(0) == 0) count = 0;"
+     " barrier(CLK_LOCAL_MEM_FENCE); uint b = atomic_inc(&count); buf2[a] = 1; buf2[b] = 2;", 6,
+     "write-write race on buf2"),
+    # a reset without a barrier races with the other work items' increments
+    ("if (get_local_id(0) == 0) count = 0;", 6, "race on count"),
+])
+def test_counter_reset_by_a_plain_write(tmp_path, second, code, why):
+    got, out = run(tmp_path, RESET.replace("SECOND", second))
+    assert got == code, out
+    assert why is None or why in out, out

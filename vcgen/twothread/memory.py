@@ -173,6 +173,8 @@ class MemoryOps(TransformPart):
         b.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
         for a in self.info.arrays.values():
             covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
+            if covered is not False and a.name in self.info.ticket_arrays:
+                self.tickets.at_barrier(a)
             if a.logged and covered:
                 both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
                 for kind in self.logs.kinds(a):

@@ -2,16 +2,21 @@
 000 section 6 notes that abstracting an atomic's result as arbitrary loses the fact that
 ticket counters hand out distinct tickets).
 
-An array used *only* by one monotonic kind of atomic on one element -- every access an
-``add`` of a positive constant (``atomic_inc``, ``atomicAdd(c, 1)``) or every access a
+An array whose atomics are all of one monotonic kind on one element -- every atomic an
+``add`` of a positive constant (``atomic_inc``, ``atomicAdd(c, 1)``) or every atomic a
 ``sub`` of one (``atomic_dec``) -- is a ticket counter: distinct calls return distinct
 values, so ``out[atomic_inc(count)] = v`` writes distinct cells (for a ``__local`` counter: within
 one group; each group has its own counter).  The lock-step keeps, per
 thread ``t`` and ticket array ``A``, a ghost set ``_TICKETS_A$t: [bvW]bool`` of the values
 returned to ``t`` and assumes that a value returned to one thread was never returned to
-the other.  The sets start (and, at loop heads, become) arbitrary; every assumption then
+the other.  The sets start (and, at loop heads and barriers, become) arbitrary; every assumption then
 only *removes* executions that the real, initially empty, sets allow as well, so nothing
 the faithful model rejects is verified.
+
+Plain reads and writes of the counter are allowed (``if (lid == 0) count = 0;`` then a
+barrier): a plain write restarts the counter, but one concurrent with another thread's
+atomic is a reported write-atomic race, so in a race-free run plain writes and atomics
+are ordered by barriers -- where the sets are havocked, forgetting the tickets before.
 
 Assumption, as in GPUVerify: a counter does not wrap around within one launch (fewer than
 2^W / c calls), which would hand out a value twice.
@@ -38,20 +43,14 @@ def _direction(op: str, operand: il.Expr | None, width: int) -> int | None:
 
 def ticket_arrays(kernel: il.ProcedureDecl, arrays: dict[str, Any]) -> set[str]:
     """Names of the arrays of ``arrays`` (name -> ``ArrayInfo``) that are ticket counters
-    in the one-thread ``kernel`` (module docstring): only atomics touch them, all of one
-    direction, all on one literal element, each returning its old value."""
+    in the one-thread ``kernel`` (module docstring): no async copy touches them, their
+    atomics are all of one direction, all on one literal element, each returning its old
+    value."""
     use: dict[str, tuple] = {}  # array -> (direction, element)
     bad: set[str] = set()
     for b in kernel.blocks or ():
         for c in b.cmds:
-            if isinstance(c, il.Assign):
-                for lhs in c.lhss:
-                    if isinstance(lhs, il.MapLhs) and lhs.name in arrays:
-                        bad.add(lhs.name)
-                for r in c.rhss:
-                    bad |= {x.map.name for x in il.subexprs(r) if isinstance(x, il.MapSelect)
-                            and isinstance(x.map, il.Var) and x.map.name in arrays}
-            elif isinstance(c, il.Call):
+            if isinstance(c, il.Call):
                 a = il.attr(c.attrs, "async_copy")
                 if a is not None:
                     bad |= {str(x) for x in a.args[:2]}
@@ -92,3 +91,10 @@ class Tickets:
             b.emit(il.Assume(il.implies(cond, il.not_(il.MapSelect(sets[3 - t], mine)))))
             b.emit(il.Assign((il.MapLhs(sets[t].name, mine),),
                              (il.ite(preds[t], il.TRUE, il.MapSelect(sets[t], mine)),)))
+
+    def at_barrier(self, a: Any) -> None:
+        """A barrier covering ticket array ``a``: the tickets handed out before are
+        forgotten (a plain write after the barrier may restart the counter)."""
+        b = self.builder
+        sets = [b.glob(f"_TICKETS_{a.name}${t}", il.MapType(a.rng, il.BOOL)) for t in (1, 2)]
+        b.emit(il.Havoc(tuple(v.name for v in sets)))
