@@ -13,3 +13,8 @@ def test_r0_shape_divides_out_the_component():
 
 def test_r0_not_generated_when_the_loop_part_is_above_the_components():
     assert "r0" not in rules_of("r1_strided.cl")  # a[i], i from lid by 64: r1's business
+
+
+def test_r0_essential_for_global_id_chunks():
+    """The launch's fixed block size is a literal coefficient (LoopContext.concrete_sizes)."""
+    check_essential("r0_global_chunks.cu", ("r0",))

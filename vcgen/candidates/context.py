@@ -213,6 +213,19 @@ class LoopContext:
 
     # ------------------------------------------------------------- building blocks
 
+    def concrete_sizes(self, e: il.Expr) -> il.Expr:
+        """``e`` with the launch sizes the configuration fixes (``group_size_x`` ...,
+        ``num_groups_x`` ...) replaced by their literals, so that rules asking for literal
+        coefficients see them (the launch axioms make the two equal)."""
+        lc = self.options.launch
+        sizes = {}
+        for i, d in enumerate("xyz"):
+            for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i])):
+                t = self.info.consts[name].type if name in self.info.consts else None
+                if val is not None and isinstance(t, il.BvType):
+                    sizes[name] = il.BvLit(val % (1 << t.width), t.width)
+        return il.substitute(e, sizes) if sizes else e
+
     def fun(self, op: str, w: int, *args: il.Expr) -> il.Expr:
         """``BVw_op(args)`` with the function declared in the two-thread program."""
         return il.FunApp(self.builder.bvfun(op, w), tuple(args))
