@@ -227,6 +227,37 @@ def source_layout(a: Array, facts: ClassFacts, layout: Layout) -> tuple[int | No
     return size, tuple(dims) if len(dims) > 1 else ()
 
 
+def constant_bytes(node, t, layout: Layout) -> bytes | None:
+    """The memory image of a constant of type ``t`` (little-endian, padding zero), or None
+    when some part is not a known number (``undef``, addresses, constant expressions)."""
+    from .irtext import CAgg, CFloat, CInt, CZero
+    t = layout.resolve(t)
+    if isinstance(node, CZero):
+        return bytes(layout.alloc_size(t))
+    if isinstance(node, CInt) and isinstance(t, IntT):
+        return (node.value % (1 << t.width)).to_bytes(layout.size(t), "little")
+    if isinstance(node, CFloat) and isinstance(t, FloatT):
+        return node.bits.to_bytes(layout.size(t), "little")
+    if not isinstance(node, CAgg):
+        return None
+    if isinstance(t, (ArrayT, VectorT)):
+        stride = layout.alloc_size(t.elem) if isinstance(t, ArrayT) else layout.size(t.elem)
+        parts = [constant_bytes(e, t.elem, layout) for e in node.elems]
+        if any(p is None for p in parts) or len(parts) != t.count:
+            return None
+        out = b"".join(p + bytes(stride - len(p)) for p in parts)  # type: ignore[operator]
+        return out + bytes(layout.alloc_size(t) - len(out))
+    if isinstance(t, StructT) and len(node.elems) == len(t.fields):
+        out = bytearray(layout.alloc_size(t))
+        for off, e, ft in zip(layout.field_offsets(t), node.elems, t.fields):
+            b = constant_bytes(e, ft, layout)
+            if b is None:
+                return None
+            out[off:off + len(b)] = b
+        return bytes(out)
+    return None
+
+
 def c_type_name(t) -> str | None:
     """A C spelling of a scalar LLVM type for report messages, or None."""
     if isinstance(t, IntT):
@@ -296,7 +327,7 @@ class Array:
     cell: int = 1
     elem_type: str | None = None
     llvm_type: object = None  # declared value type (globals/allocas), None for parameters
-    initializer: str | None = None
+    initializer: str | None = None  # the contents of an immutable global (LLVM ``constant``)
     source_elem: int | None = None  # bytes of one source element when wider than a cell
     source_dims: tuple = ()  # extents of a multi-dimensional source array, outermost first
 

@@ -60,7 +60,8 @@ from .cc import INCLUDE_DIR
 from .irtext import FloatT, IntT, PtrT, StructT, VectorT
 from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
-                           natural_cell, pointer_bits, scalar_leaf, source_layout, space_of)
+                           constant_bytes, natural_cell, pointer_bits, scalar_leaf, source_layout,
+                           space_of)
 from .steensgaard import NULL, PointsTo
 
 VK = llvm.ValueKind
@@ -255,6 +256,7 @@ class Translator:
             self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
+                self._initializer_facts()
             for inst, it in insts:
                 self._inst(inst, it, label)
         self.blocks = self.annots.hoist_function_wide(self.blocks)
@@ -432,8 +434,11 @@ class Translator:
             g = self.mt.globals.get(name)
             if g is None:
                 raise BugleError(f"unknown global @{name}")
+            # only an LLVM ``constant`` that is not ``externally_initialized`` never changes:
+            # the host may overwrite a CUDA __constant__ array (cudaMemcpyToSymbol)
+            immutable = g.is_constant and not re.search(r"\bexternally_initialized\b", g.text)
             self._new_array(key, _source_name(name), space_of(g.addrspace, self.nvptx), g.value_type,
-                            g.initializer)
+                            g.initializer if immutable else None)
         return key
 
     def _new_array(self, key, source_name: str, space: str, llvm_type, init=None) -> None:
@@ -1435,6 +1440,26 @@ class Translator:
                                              il.Var(pn))))
         return params
 
+    def _initializer_facts(self) -> None:
+        """``assume {:initializer} $$A[k] == v;`` at kernel entry for every cell of an
+        immutable global with a known initializer (``__constant int A[8] = {...}``), up to
+        ``MAX_INITIALIZER_CELLS`` cells: constant data are facts (issue 12).  The
+        abstraction chooser does not count these assumes as uses of the array's values."""
+        for a in sorted(self.arrays.values(), key=lambda x: x.ident):
+            if a.initializer is None or a.llvm_type is None or a.space == "private":
+                continue
+            try:
+                image = constant_bytes(irtext.parse_constant(a.initializer, a.llvm_type), a.llvm_type, self.layout)
+            except (ValueError, LayoutError):
+                continue
+            if image is None or len(image) // a.cell > MAX_INITIALIZER_CELLS:
+                continue
+            w = 8 * a.cell
+            for k in range(len(image) // a.cell):
+                v = int.from_bytes(image[k * a.cell:(k + 1) * a.cell], "little")
+                self.emit(il.Assume(il.BinOp("==", il.MapSelect(il.Var(a.name), il.BvLit(k, self.P)),
+                                             il.BvLit(v, w)), (il.Attr("initializer"),)))
+
     def _program(self, params: list) -> il.Program:
         decls: list = []
         for kind in ID_KINDS:
@@ -1500,6 +1525,7 @@ class Translator:
 
 
 MAX_BYVAL_CELLS = 256
+MAX_INITIALIZER_CELLS = 4096
 # our headers as clang names them (-include/-I with bugle.cc.INCLUDE_DIR), resolved or not
 _INCLUDE_PREFIX = tuple({str(INCLUDE_DIR) + "/", str(INCLUDE_DIR.resolve()) + "/"})
 

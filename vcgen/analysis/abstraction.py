@@ -44,7 +44,8 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                         if isinstance(x, il.MapSelect):
                             sinks |= _reads_of(x.index)
             elif isinstance(c, (il.Assume, il.Assert)):
-                sinks |= _reads_of(c.expr)
+                if not il.has_attr(c.attrs, "initializer"):  # known contents are no use of them
+                    sinks |= _reads_of(c.expr)
             elif isinstance(c, il.Call):
                 for a in c.args:
                     sinks |= _reads_of(a)
