@@ -242,19 +242,23 @@ def constant_bytes(node, t, layout: Layout) -> bytes | None:
         return None
     if isinstance(t, (ArrayT, VectorT)):
         stride = layout.alloc_size(t.elem) if isinstance(t, ArrayT) else layout.size(t.elem)
-        parts = [constant_bytes(e, t.elem, layout) for e in node.elems]
-        if any(p is None for p in parts) or len(parts) != t.count:
+        if len(node.elems) != t.count:
             return None
-        out = b"".join(p + bytes(stride - len(p)) for p in parts)  # type: ignore[operator]
-        return out + bytes(layout.alloc_size(t) - len(out))
+        image = bytearray()
+        for e in node.elems:
+            b = constant_bytes(e, t.elem, layout)
+            if b is None:
+                return None
+            image += b + bytes(stride - len(b))
+        return bytes(image + bytes(layout.alloc_size(t) - len(image)))
     if isinstance(t, StructT) and len(node.elems) == len(t.fields):
-        out = bytearray(layout.alloc_size(t))
+        buf = bytearray(layout.alloc_size(t))
         for off, e, ft in zip(layout.field_offsets(t), node.elems, t.fields):
             b = constant_bytes(e, ft, layout)
             if b is None:
                 return None
-            out[off:off + len(b)] = b
-        return bytes(out)
+            buf[off:off + len(b)] = b
+        return bytes(buf)
     return None
 
 

@@ -141,8 +141,11 @@ def _bindings(sname: str, iname: str, ctype: str, v: str, types: dict) -> list[t
     if not comps or not all(isinstance(types[c], il.BvType) for c in comps):
         raise _fail(f"parameter {sname} is a pointer: its value must be *")
     widths = [types[c].width for c in comps]
-    whole = parse_value(v, il.BvType(sum(widths)), "unsigned", sname).value
-    out, shift = [], 0
+    lit = parse_value(v, il.BvType(sum(widths)), "unsigned", sname)
+    assert isinstance(lit, il.BvLit)
+    whole = lit.value
+    out: list[tuple[str, il.Expr]] = []
+    shift = 0
     for c, w in zip(comps, widths):
         out.append((c, il.BvLit((whole >> shift) % (1 << w), w)))
         shift += w

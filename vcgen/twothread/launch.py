@@ -86,7 +86,8 @@ def launch_config(local_size: str | None = None, num_groups: str | None = None, 
         raise ToolError("--global_offset: the offset must be a number, not *", ExitCode.COMMAND_LINE_ERROR)
     # the dimensions an offset does not write are 0 (parse_dims fills sizes with 1)
     written = _rank(global_offset) if global_offset else 0
-    off = tuple(int(off3[i] or 0) if i < written else 0 for i in range(3))
+    ox, oy, oz = (int(off3[i] or 0) if i < written else 0 for i in range(3))
+    off = (ox, oy, oz)
     if global_offset and global_offset.strip() in ("0", "[0]"):
         off = (0, 0, 0)
     if not local and not given:  # docs/design.md 5.1: symbolic in every dimension
@@ -157,11 +158,11 @@ def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builde
         if lc.work_dim is not None:
             out.append(il.AxiomDecl(il.BinOp("==", il.Var("work_dim"), lit("work_dim", lc.work_dim))))
         else:
-            t = ty["work_dim"]
-            assert isinstance(t, il.BvType)
+            wt = ty["work_dim"]
+            assert isinstance(wt, il.BvType)
             out.append(il.AxiomDecl(il.and_all([
-                il.FunApp(builder.bvfun("ULE", t.width), (lit("work_dim", 1), il.Var("work_dim"))),
-                il.FunApp(builder.bvfun("ULE", t.width), (il.Var("work_dim"), lit("work_dim", 3)))])))
+                il.FunApp(builder.bvfun("ULE", wt.width), (lit("work_dim", 1), il.Var("work_dim"))),
+                il.FunApp(builder.bvfun("ULE", wt.width), (il.Var("work_dim"), lit("work_dim", 3)))])))
     for i, d in enumerate(DIMS):
         for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i]),
                           (f"global_offset_{d}", lc.global_offset[i])):
