@@ -25,7 +25,7 @@ from typing import Any
 
 from vcgen import il
 
-from .irtext import ArrayT, FloatT, IntT, NamedT, PtrT, StructT, VectorT
+from .irtext import ArrayT, CAgg, CFloat, CInt, CZero, FloatT, IntT, NamedT, PtrT, StructT, VectorT
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,6 @@ def source_layout(a: Array, facts: ClassFacts, layout: Layout) -> tuple[int | No
 def constant_bytes(node, t, layout: Layout) -> bytes | None:
     """The memory image of a constant of type ``t`` (little-endian, padding zero), or None
     when some part is not a known number (``undef``, addresses, constant expressions)."""
-    from .irtext import CAgg, CFloat, CInt, CZero
     t = layout.resolve(t)
     if isinstance(node, CZero):
         return bytes(layout.alloc_size(t))

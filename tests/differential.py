@@ -252,6 +252,9 @@ class Differential:
                 if isinstance(c, il.Assert) and il.has_attr(c.attrs, "global_annotation"):
                     raise Unsupported("__global_ annotations are checked for threads that do not "
                                       "execute them: no one-thread reference")
+                if isinstance(c, il.Call) and il.has_attr(c.attrs, "grid_barrier"):
+                    raise Unsupported("grid barriers (cooperative groups): the reference lets threads "
+                                      "of different groups meet at no barrier")
                 if isinstance(c, il.Call) and (il.has_attr(c.attrs, "async_copy") or c.outs
                                                or c.proc.startswith(("$bugle_wait", "$bugle_syncwarp"))):
                     raise Unsupported(f"call to {c.proc}: warp operations and asynchronous copies "
@@ -327,6 +330,8 @@ class Differential:
                             (f"global_offset_{d}", lc.global_offset[i])):
                 if name in self.consts:
                     out[name] = v
+        if "work_dim" in self.consts:  # get_work_dim(): the launch's rank (lockstep's axiom)
+            out["work_dim"] = lc.work_dim or 3
         return out
 
     def _byval_cells(self) -> dict:

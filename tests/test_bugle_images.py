@@ -131,7 +131,6 @@ __kernel void k(read_only image2d_t a, write_only image2d_t b) {
      "  o[0] = read_imagef(a, (int4)(0));\n}", "read_imagef on image2d_array_t"),
     ("__kernel void k(read_only image1d_buffer_t a, __global float4 *o) {\n"
      "  o[0] = read_imagef(a, 0);\n}", "read_imagef on image1d_buffer_t"),
-    ("__kernel void k(__global float *o,\n float4 v) {\n  o[0] = v.x;\n}", "kernel parameter v"),
 ])
 def test_unsupported_is_a_bugle_error_with_line(tmp_path, text, what):
     with pytest.raises(ToolError) as e:

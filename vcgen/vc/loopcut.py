@@ -294,7 +294,7 @@ def _k_induct_one(proc: il.ProcedureDecl, lp: Loop, depth: int) -> il.ProcedureD
             return names[(h, ("s", j + 1))] if j + 1 < depth else names[(h, ("c", 0))]
         return cut
 
-    def commands(b: il.Block, c: tuple) -> tuple:
+    def commands(b: il.Block, c: tuple) -> tuple[il.Cmd, ...]:
         out: list[il.Cmd] = []
         for cmd in b.cmds:
             if isinstance(cmd, il.Assert):

@@ -6,5 +6,5 @@
 __global__ void block_range(int *out, unsigned n) {
   __requires(n <= 4096);
   for (unsigned i = threadIdx.x; i < n; i += blockDim.x)
-    out[blockIdx.x * n + i] = 0;
+    out[blockIdx.x * n + i] = threadIdx.x;
 }

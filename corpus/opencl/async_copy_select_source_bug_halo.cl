@@ -1,7 +1,7 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=64 --num_groups=16
 //possible (read-write|write-read) race on (even|odd)\[
-//async_copy_select_source_bug.cl:(17|21):
+//async_copy_select_source_bug_halo.cl:(17|21):
 
 // As async_copy_select_source.cl, but updated in place: the group prefetches
 // its tile plus the first element of the next tile (the right halo) from the

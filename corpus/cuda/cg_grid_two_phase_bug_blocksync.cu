@@ -1,7 +1,7 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=128 --gridDim=8
 //possible (write-read|read-write) race on tmp\[
-//cg_grid_two_phase_bug.cu:(15|19):
+//cg_grid_two_phase_bug_blocksync.cu:(15|19):
 
 // As cg_grid_two_phase.cu, but synchronised with the block's barrier only
 // (this_thread_block().sync()): the neighbours at the block edges belong to
