@@ -158,7 +158,8 @@ class Calls:
             raise BugleError(f"atomic operation {base} is not supported", loc)
         if callee.startswith("llvm."):
             raise BugleError(f"unsupported intrinsic {callee}", loc)
-        raise BugleError(f"call to unknown function {callee}", loc)
+        # declared but not defined: an arbitrary result (bugle.bodiless)
+        return tr.bodiless.translate(inst, None, callee, args, loc)
 
     # ------------------------------------------------------------------- ids
     def opencl_id(self, kind: str, args: list, inst, loc) -> il.Expr:

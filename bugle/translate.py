@@ -49,6 +49,7 @@ from .annotations import ALL as ANNOTATION_CALLS
 from .annotations import HELPERS, NOOVFL_ADDS, RETURN_MARKER, STATEMENTS, UNSUPPORTED_PREFIX, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
+from .bodiless import BodilessCalls
 from .modular import FunctionEntry, find_function
 from .cuda_library import CudaLibrary, inline_asm_error
 from .images import Images
@@ -108,14 +109,15 @@ def parse_module(ir_text: str):
 
 
 def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None,
-                 function: str | None = None) -> il.Program:
+                 function: str | None = None, bodiless: str = "havoc") -> il.Program:
     """Translate LLVM IR text (from ``bugle cc``) into the one-thread IL program.
 
     ``kernel``: the kernel's source (debug-info) or LLVM name; required only when the
     module has several kernels.  ``source_path``: the file name to use in
     ``{:sourceloc}`` attributes for locations in the main source file.  ``function``:
     instead of a kernel, the entry of the modular check of this non-kernel function
-    (``bugle.modular``, ``--no-inline``).
+    (``bugle.modular``, ``--no-inline``).  ``bodiless``: what a call to a function
+    declared but not defined does, ``havoc`` or ``error`` (``bugle.bodiless``).
     Raises ToolError: BUGLE_ERROR (4) for unsupported constructs or bad IR.
     """
     mod = parse_module(ir_text)
@@ -125,9 +127,9 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
         raise BugleError(f"cannot read the module text: {e}") from None
     if function is not None:
         fn, ft = find_function(mod, mt, function)
-        return Translator(mod, mt, fn, ft, source_path, function_entry=True).run()
+        return Translator(mod, mt, fn, ft, source_path, function_entry=True, bodiless=bodiless).run()
     fn, ft = _find_kernel(mod, mt, kernel)
-    return Translator(mod, mt, fn, ft, source_path).run()
+    return Translator(mod, mt, fn, ft, source_path, bodiless=bodiless).run()
 
 
 def kernel_names(ir_text: str) -> list[str]:
@@ -195,7 +197,7 @@ class Translator:
     """
 
     def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path,
-                 function_entry: bool = False):
+                 function_entry: bool = False, bodiless: str = "havoc"):
         self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
@@ -211,6 +213,7 @@ class Translator:
         self.images = Images(self)  # image arguments and builtins (bugle.images)
         self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
+        self.bodiless = BodilessCalls(self, bodiless)  # functions declared but not defined
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -601,7 +604,12 @@ class Translator:
                 if isinstance(self.value_type(o), PtrT):
                     self.node(o, it)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
-            self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
+            callee = list(inst.operands)[-1]
+            if isinstance(rt, PtrT) and self.bodiless.is_bodiless(callee) \
+                    and annotation_base(callee.name) not in ANNOTATION_CALLS:
+                self.bodiless.facts(inst, it)
+            else:
+                self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
 
@@ -740,6 +748,10 @@ class Translator:
         if len(self.targets(cls)) > 1:
             base = self.local(self.vname(inst.name) + "$base", il.INT)
         return base, off, cls
+
+    def assign_pointer(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
+        """Assign a pointer-valued instruction's (base, offset) (``bugle.bodiless``)."""
+        self._assign_ptr(inst, base_e, off_e)
 
     def _assign_ptr(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
         base, off, cls = self._ptr_vars(inst)
@@ -1045,11 +1057,14 @@ class Translator:
     def plus(self, idx: il.Expr, k: int) -> il.Expr:
         return idx if k == 0 else self.fns.bv("ADD", self.P, idx, il.BvLit(k, self.P))
 
-    def access(self, p: Ptr, t, loc, make) -> None:
+    def access(self, p: Ptr, t, loc, make, null_check: bool = True) -> None:
         """Emit an access through ``p``: direct for one possible array, else a case split
-        over the points-to set ending in ``assert {:null_pointer} false``."""
+        over the points-to set ending in ``assert {:null_pointer} false`` (nothing when
+        not ``null_check``: a bodiless call given null, ``bugle.bodiless``)."""
         targets = self.targets(p.cls)
         arrays = [self.arrays[o] for o in targets if o != NULL]
+        if not arrays and not null_check:
+            return
         if len(targets) == 1 and arrays:
             for c in make(arrays[0], p.offset):
                 self.marker(loc)
@@ -1070,8 +1085,9 @@ class Translator:
         self._start(labels[-1])
         self.emit(il.Assume(il.and_all(il.BinOp("!=", p.base, il.IntLit(a.ident)) for a in arrays),
                             (il.Attr("partition"),)))
-        self.marker(loc)
-        self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("null_pointer"))))
+        if null_check:
+            self.marker(loc)
+            self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("null_pointer"))))
         self._end(il.Goto((join,)))
         self._start(join)
 
@@ -1096,12 +1112,13 @@ class Translator:
                 or self.images.translate(inst, it, callee.name, args, loc) \
                 or self.cuda_lib.translate(inst, callee.name, args, loc):
             return
-        for a in args:
-            if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
-                if "atomic" in callee.name or "atom" in callee.name:
-                    raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
-                                     f"({callee.name}) is not supported", loc)
-                raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
+        if any(isinstance(self.value_type(a), PtrT) for a in args) and not callee.name.startswith("llvm.lifetime"):
+            if "atomic" in callee.name or "atom" in callee.name:
+                raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
+                                 f"({callee.name}) is not supported", loc)
+            if self.bodiless.is_bodiless(callee):
+                return self.bodiless.translate(inst, it, callee.name, args, loc)
+            raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
         if self.result_type(inst) is not None and it.line.find("...") >= 0 and "(...)" in it.line:
             raise BugleError(f"variadic call to {callee.name} is not supported", loc)
         attrs = " ".join(a.decode() if isinstance(a, bytes) else str(a)
@@ -1445,6 +1462,10 @@ class Translator:
                                 tuple(blocks))
         decls.append(proc)
         return il.Program(tuple(decls))
+
+    def map_type(self, a: Array) -> il.MapType:
+        """IL map type of array ``a`` (index bvP, or an image's coordinates)."""
+        return self._map_type(a)
 
     def _map_type(self, a: Array) -> il.MapType:
         image = self.images.map_type(a)

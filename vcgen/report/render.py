@@ -122,7 +122,8 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "barrier_divergence": "barrier may be reached by non-uniform control flow",
             "user_assert": f"this assertion might not hold for {who}",
             "null_pointer": f"possible null pointer access for {who}",
-            "unreachable": f"unreachable code may be reached by {who}",
+            # an LLVM ``unreachable`` is GPUVerify's ``assert false`` (its wording first)
+            "unreachable": f"this assertion might not hold for {who}: unreachable code may be reached",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",
             "invariant_entry": "loop invariant might not hold on entry",
