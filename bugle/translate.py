@@ -50,6 +50,7 @@ from .annotations import HELPERS, NOOVFL_ADDS, RETURN_MARKER, STATEMENTS, UNSUPP
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
 from .bodiless import BodilessCalls
+from .function_pointers import NULL_CALL, FunctionObjects
 from .modular import FunctionEntry, find_function
 from .cuda_library import CudaLibrary, inline_asm_error
 from .images import Images
@@ -214,6 +215,7 @@ class Translator:
         self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
         self.bodiless = BodilessCalls(self, bodiless)  # functions declared but not defined
+        self.fptrs = FunctionObjects(self)  # functions as pointer targets (bugle.function_pointers)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -246,7 +248,7 @@ class Translator:
         self._align()
         self._check_calls_inlined()
         self._analyze_pointers()
-        params = self._params()
+        params = self._params() + self.fptrs.declare_arguments()
         if self.entry is not None:
             self.entry.prepare()
         self.annots.prescan()
@@ -417,6 +419,8 @@ class Translator:
             return ("v", v.name)
         if k == VK.global_variable:
             return self._global_object(v.name)
+        if k == VK.function:
+            return self.fptrs.object(v.name)
         if k == VK.constant_pointer_null:
             self.pts.add_object(NULL)
             return NULL
@@ -459,6 +463,8 @@ class Translator:
     def _const_ptr(self, ce, it):
         loc = self.loc(it) if it else None
         if isinstance(ce, irtext.CGlobal):
+            if ce.name not in self.mt.globals and self.fptrs.is_function(ce.name):
+                return self.fptrs.object(ce.name), 0
             if ce.name not in self.mt.globals:
                 raise BugleError(f"pointer to function or unknown global @{ce.name}", loc)
             return self._global_object(ce.name), 0
@@ -467,6 +473,11 @@ class Translator:
             return NULL, 0
         if isinstance(ce, irtext.CCast) and ce.op in PTR_COPY:
             return self._const_ptr(ce.operand, it)
+        if isinstance(ce, irtext.CCast) and ce.op == "inttoptr" and isinstance(ce.operand, irtext.CInt):
+            # ``(T *)5``: no object is at a fixed address; null's base, so a use of it
+            # is a possible null pointer access (paper 000 section 5.1)
+            self.pts.add_object(NULL)
+            return NULL, _signed(ce.operand.value, ce.operand.width)
         if isinstance(ce, irtext.CGep):
             obj, off = self._const_ptr(ce.base, it)
             consts = [c.value if isinstance(c, irtext.CInt) else None for _, c in ce.indices]
@@ -526,12 +537,12 @@ class Translator:
         self.class_cell: dict = {}
         for rep, objs in self.pts.classes().items():
             facts = by_class.get(rep, ClassFacts())
-            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o != NULL]
+            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o in self.arrays]
             nat = naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
             cell = cell_bytes(facts, nat)
             self.class_cell[rep] = cell
             for o in objs:
-                if o != NULL:
+                if o in self.arrays:
                     a = self.arrays[o]
                     a.cell = cell
                     if cell > 1 and facts.access_types and (
@@ -600,9 +611,10 @@ class Translator:
         elif op in ("atomicrmw", "cmpxchg"):
             self.atomics.facts(inst, it)
         elif op == "icmp":
-            for o in inst.operands:
-                if isinstance(self.value_type(o), PtrT):
-                    self.node(o, it)
+            nodes = [self.node(o, it) for o in inst.operands if isinstance(self.value_type(o), PtrT)]
+            if any(self.fptrs.is_object(n) for n in nodes):  # f == @F: f may point to F
+                for n in nodes[1:]:
+                    self.pts.unify(nodes[0], n)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
             callee = list(inst.operands)[-1]
             if isinstance(rt, PtrT) and self.bodiless.is_bodiless(callee) \
@@ -622,7 +634,7 @@ class Translator:
 
     def targets(self, cls) -> list[Any]:
         objs = self.pts.classes().get(cls, frozenset())
-        return sorted(objs, key=lambda o: 0 if o == NULL else self.arrays[o].ident)
+        return sorted(objs, key=self._ident_of)
 
     # ============================================================== operands
     def const_int(self, v) -> int | None:
@@ -703,6 +715,9 @@ class Translator:
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
+        if k == VK.argument and v.name in self.fptrs.args:  # a function pointer argument
+            base, off = self.fptrs.args[v.name]
+            return Ptr(base, off, cls)
         if k == VK.argument and self.entry is not None and v.name in self.entry.offsets:
             return Ptr(self._ident(node), self.entry.offset(v.name), cls)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
@@ -715,7 +730,15 @@ class Translator:
         return Ptr(self.fresh(il.INT), self.fresh(il.BvType(self.P)), self.pts.class_of(node))
 
     def _ident(self, obj) -> il.Expr:
-        return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)
+        return il.IntLit(self._ident_of(obj))
+
+    def _ident_of(self, obj) -> int:
+        """Base number of a points-to object: 0 null, arrays 1.., functions negative."""
+        if obj == NULL:
+            return 0
+        if self.fptrs.is_object(obj):
+            return self.fptrs.ident(obj)
+        return self.arrays[obj].ident
 
     # ============================================================ results
     def assign_result(self, inst, e) -> None:
@@ -820,6 +843,11 @@ class Translator:
         ops = list(inst.operands)
         rt = self.result_type(inst)
         types = [self.value_type(o) for o in ops]
+        if op == "icmp" and isinstance(types[0], PtrT):  # in an annotation: f == F, p == q
+            if any(o.value_kind not in (VK.argument, VK.function, VK.constant_pointer_null, VK.constant_expr)
+                   for o in ops):
+                raise NotPure("pointer comparison")
+            return self._ptr_cmp(inst, it)
         if op == "bitcast" and (is_aggregate(rt) or is_aggregate(types[0])):
             return self.aggs.bitcast(inst, opnd)
         if op == "select" and is_aggregate(rt) and not isinstance(types[0], VectorT):
@@ -1062,7 +1090,7 @@ class Translator:
         over the points-to set ending in ``assert {:null_pointer} false`` (nothing when
         not ``null_check``: a bodiless call given null, ``bugle.bodiless``)."""
         targets = self.targets(p.cls)
-        arrays = [self.arrays[o] for o in targets if o != NULL]
+        arrays = [self.arrays[o] for o in targets if o in self.arrays]  # not null, not functions
         if not arrays and not null_check:
             return
         if len(targets) == 1 and arrays:
@@ -1100,6 +1128,8 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
+        if callee.name == NULL_CALL:  # an indirect call no candidate matched
+            return self.fptrs.null_call(loc)
         if callee.name.startswith(UNSUPPORTED_PREFIX):
             what = callee.name[len(UNSUPPORTED_PREFIX):]
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
