@@ -38,6 +38,7 @@ from .aggregates import flatten, leaf_types, unflatten
 from .irtext import VectorT
 
 DIMS = "xyz"
+UF_PREFIX = "__uninterpreted_function_"  # GPUVerify's convention for uninterpreted functions
 ID_KINDS = ("local_id", "group_id", "group_size", "num_groups", "global_offset")
 
 # OpenCL work-item function (demangled base name) -> id kind; "global_id"/"global_size"
@@ -152,7 +153,7 @@ class Calls:
         if FLOAT_INTRINSICS.match(callee) or (
                 not callee.startswith("llvm.") and "memory(none)" in fn_attrs):
             return self._pure_function(inst, callee, args, loc)
-        if base.startswith("__uninterpreted_function_"):  # GPUVerify's convention: an uninterpreted function
+        if base.startswith(UF_PREFIX):  # GPUVerify's convention: an uninterpreted function
             return self._pure_function(inst, callee, args, loc)
         if "atomic" in base or "atom" in callee:
             raise BugleError(f"atomic operation {base} is not supported", loc)
@@ -393,7 +394,12 @@ class Calls:
     def _uf(self, callee: str, types: list, vals: list, rt, loc) -> il.Expr:
         tr = self.tr
         params = tuple(tr.il_type(t, loc) for t in types)
-        name = "F$" + re.sub(r"[^A-Za-z0-9_.$]", "_", callee)
+        base = demangle_opencl(callee)
+        if base.startswith(UF_PREFIX) and len(base) > len(UF_PREFIX):
+            # DECLARE_UF_*(NAME, ...): the IL function NAME, which --boogie-file axioms name
+            name = base[len(UF_PREFIX):]
+        else:
+            name = "F$" + re.sub(r"[^A-Za-z0-9_.$]", "_", callee)
         return tr.fns.uninterpreted(name, params, tr.il_type(rt, loc), *vals)
 
 
