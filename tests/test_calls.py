@@ -296,3 +296,12 @@ def test_clang_sees_the_uf_macros_in_cuda_too(tmp_path):
     k = tmp_path / "k.cu"
     k.write_text("DECLARE_UF_BINARY(A, int, int, int);\n__global__ void k(int *p) { p[threadIdx.x] = A(1, 2); }\n")
     assert "__uninterpreted_function_A" in run_clang(str(k), "cuda")
+
+
+def test_opencl_null_is_the_null_pointer(tmp_path):
+    rc, out = verify(tmp_path, """
+__kernel void k(__global int *a, int c) {
+  __global int *p = c ? a : NULL;
+  p[get_global_id(0)] = 1;
+}""")
+    assert rc == NOT_VERIFIED and "possible null pointer access" in out, out

@@ -18,6 +18,10 @@ typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __INTPTR_TYPE__ intptr_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
 typedef uint cl_mem_fence_flags;
+/* the null pointer constant (kernels written for OpenCL 2.0 headers use it in 1.2 code) */
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
 #define CLK_LOCAL_MEM_FENCE 0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02
 #define CLK_IMAGE_MEM_FENCE 0x04
