@@ -99,7 +99,8 @@ def _indirect_calls(mod) -> dict[str, list[str]]:
 
 def promote_indirect_calls(ir_text: str) -> str:
     """``ir_text`` (clang's module) with every indirect call replaced by the case split
-    over its candidates (module docstring).  BugleError naming a candidate without a body; ToolError(OPT_ERROR) if the module does not parse."""
+    over its candidates (module docstring).  BugleError naming a candidate without a
+    body; ToolError(OPT_ERROR) if the module does not parse."""
     if not _INDIRECT.search(ir_text):
         return ir_text
     try:
@@ -111,38 +112,23 @@ def promote_indirect_calls(ir_text: str) -> str:
         return ir_text
     types = {f.name: (str(f.global_value_type), f.is_declaration) for f in mod.functions
              if not f.name.startswith("llvm.")}
-    taken = address_taken(ir_text, set(types))
+    split = _Splitter(types, address_taken(ir_text, set(types)))
     out: list = []
-    fn: str | None = None
-    pending: list = []
-    label = None
-    state = {"n": 0, "renames": {}}
-    body: list = []
+    body: list | None = None  # the lines of the function being read, None outside one
     for line in ir_text.split("\n"):
-        if fn is None:
+        if body is None:
             out.append(line)
             m = _DEFINE.match(line)
             if m and line.rstrip().endswith("{"):
-                fn, pending, label, body = _unquote(m.group(1)), list(calls.get(_unquote(m.group(1)), ())), "entry", []
-            continue
-        if line == "}":
-            out.extend(_rename_phis(body, state["renames"]))
+                body = []
+                split.start(calls.get(_unquote(m.group(1)), []))
+        elif line == "}":
+            out.extend(_rename_phis(body, split.renames))
             out.append(line)
-            fn, state["renames"] = None, {}
-            continue
-        lm = _LABEL.match(line)
-        if lm:
-            label = lm.group(1)
-        it = irtext.InstText(line) if line.startswith("  ") and line.strip() else None
-        if pending and it is not None and it.opcode in ("call", "tail", "musttail", "notail") \
-                and it.callee() is None and " asm " not in line:
-            sig = pending.pop(0)
-            cands = sorted(n for n in taken if types[n][0] == sig)
-            lines, label = _case_split(line, sig, cands, types, label, state)
-            body.extend(lines)
-            continue
-        body.append(line)
-    if fn is not None:
+            body = None
+        else:
+            body.extend(split.line(line))
+    if body is not None:
         out.extend(body)
     text = "\n".join(out)
     if f"@{NULL_CALL}(" in text and f"declare void @{NULL_CALL}()" not in text:
@@ -150,50 +136,78 @@ def promote_indirect_calls(ir_text: str) -> str:
     return text
 
 
-def _case_split(line: str, sig: str, cands: list, types: dict, label: str, state: dict) -> tuple:
-    """The lines replacing the indirect call ``line`` in block ``label``, and the label of
-    the block the rest of the original block continues in."""
-    bodiless = [c for c in cands if types[c][1]]
-    if bodiless:
-        name = bodiless[0]
-        src = demangle_opencl(name)
-        raise BugleError(f"Unsupported function pointer: an indirect call may call {src}"
-                         f"{'' if src == name else f' ({name})'}, a function without a body here "
-                         "(only functions defined in the kernel's source can be called through pointers)")
-    state["n"] += 1
-    stem = f"__fp{state['n']}"
-    m = _INDIRECT.search(line)
-    assert m is not None  # an indirect call (checked by the caller)
-    fptr = m.group(1)
-    ind = re.match(r"\s*", line).group(0)
-    res = re.match(r"\s*(%" + _NAME + r")\s*=\s*", line)
-    call = line[res.end():] if res else line.strip()
-    ret = sig[:sig.rfind(" (")] if " (" in sig else "void"
-    dbg = re.search(r"!dbg !\d+", line)
-    dbg_s = f", {dbg.group(0)}" if dbg else ""
-    join = f"{stem}.join"
-    out: list = []
-    incoming: list = []
-    for k, c in enumerate(cands):
-        is_c, then, nxt = f"%{stem}.is{k}", f"{stem}.call{k}", f"{stem}.next{k}"
-        out += [f"{ind}{is_c} = icmp eq ptr {fptr}, @{_quote(c)}",
-                f"{ind}br i1 {is_c}, label %{then}, label %{nxt}", f"{then}:"]
-        r = f"%{stem}.r{k}"
-        replaced = _INDIRECT.sub(lambda _m: f" @{_quote(c)}(", call, count=1)
-        out.append(f"{ind}{r} = {replaced}" if res else f"{ind}{replaced}")
-        out += [f"{ind}br label %{join}", f"{nxt}:"]
-        incoming.append((r, then))
-    none = f"{stem}.none"
-    out += [f"{ind}br label %{none}", f"{none}:", f"{ind}call void @{NULL_CALL}(){dbg_s}"]
-    if res:
-        out.append(f"{ind}%{stem}.rnone = freeze {ret} poison")
-        incoming.append((f"%{stem}.rnone", none))
-    out += [f"{ind}br label %{join}", f"{join}:"]
-    if res:
-        pairs = ", ".join(f"[ {v}, %{b} ]" for v, b in incoming)
-        out.append(f"{ind}{res.group(1)} = phi {ret} {pairs}")
-    state["renames"][label] = join  # the original block's terminator now ends ``join``
-    return out, join
+class _Splitter:
+    """Rewrites the lines of one function after another: ``types`` maps each function
+    to (its type text, is a declaration), ``taken`` the address-taken functions."""
+
+    def __init__(self, types: dict, taken: set):
+        self.types, self.taken = types, taken
+        self.n = 0  # case splits made (their label stems)
+        self.sigs: list = []  # function types of the function's indirect calls still ahead
+        self.label = "entry"
+        self.renames: dict = {}  # split block -> block holding its rest
+
+    def start(self, sigs: list) -> None:
+        self.sigs, self.label, self.renames = list(sigs), "entry", {}
+
+    def line(self, line: str) -> list:
+        """The line, or the lines replacing it if it is an indirect call."""
+        lm = _LABEL.match(line)
+        if lm:
+            self.label = lm.group(1)
+        if not self.sigs or not line.startswith("  ") or " asm " in line:
+            return [line]
+        it = irtext.InstText(line)
+        if it.opcode not in ("call", "tail", "musttail", "notail") or it.callee() is not None:
+            return [line]
+        sig = self.sigs.pop(0)
+        cands = sorted(n for n in self.taken if self.types[n][0] == sig)
+        return self._case_split(line, sig, cands)
+
+    def _case_split(self, line: str, sig: str, cands: list) -> list:
+        """The lines replacing the indirect call ``line`` (of function type ``sig``);
+        the rest of its block continues in the join block."""
+        bodiless = [c for c in cands if self.types[c][1]]
+        if bodiless:
+            name = bodiless[0]
+            src = demangle_opencl(name)
+            raise BugleError(f"Unsupported function pointer: an indirect call may call {src}"
+                             f"{'' if src == name else f' ({name})'}, a function without a body here "
+                             "(only functions defined in the kernel's source can be called through pointers)")
+        self.n += 1
+        stem = f"__fp{self.n}"
+        m = _INDIRECT.search(line)
+        if m is None:
+            raise BugleError(f"cannot read the indirect call {line.strip()!r}")
+        ind = line[:len(line) - len(line.lstrip())]
+        res = re.match(r"\s*(%" + _NAME + r")\s*=\s*", line)
+        call = line[res.end():] if res else line.strip()
+        ret = sig[:sig.rfind(" (")]
+        dbg = re.search(r"!dbg !\d+", line)
+        join = f"{stem}.join"
+        out: list = []
+        incoming: list = []
+        for k, c in enumerate(cands):
+            is_c, then, nxt = f"%{stem}.is{k}", f"{stem}.call{k}", f"{stem}.next{k}"
+            out += [f"{ind}{is_c} = icmp eq ptr {m.group(1)}, @{_quote(c)}",
+                    f"{ind}br i1 {is_c}, label %{then}, label %{nxt}", f"{then}:"]
+            direct = _INDIRECT.sub(lambda _m: f" @{_quote(c)}(", call, count=1)
+            out.append(f"{ind}%{stem}.r{k} = {direct}" if res else f"{ind}{direct}")
+            out += [f"{ind}br label %{join}", f"{nxt}:"]
+            incoming.append((f"%{stem}.r{k}", then))
+        none = f"{stem}.none"
+        out += [f"{ind}br label %{none}", f"{none}:",
+                f"{ind}call void @{NULL_CALL}(){', ' + dbg.group(0) if dbg else ''}"]
+        if res:
+            out.append(f"{ind}%{stem}.rnone = freeze {ret} poison")
+            incoming.append((f"%{stem}.rnone", none))
+        out += [f"{ind}br label %{join}", f"{join}:"]
+        if res:
+            pairs = ", ".join(f"[ {v}, %{b} ]" for v, b in incoming)
+            out.append(f"{ind}{res.group(1)} = phi {ret} {pairs}")
+        self.renames[self.label] = join  # the block's terminator now ends ``join``
+        self.label = join
+        return out
 
 
 def _rename_phis(body: list, renames: dict) -> list:
