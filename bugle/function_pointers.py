@@ -150,7 +150,7 @@ class _Splitter:
     def start(self, sigs: list) -> None:
         self.sigs, self.label, self.renames = list(sigs), "entry", {}
 
-    def line(self, line: str) -> list:
+    def line(self, line: str) -> list[str]:
         """The line, or the lines replacing it if it is an indirect call."""
         lm = _LABEL.match(line)
         if lm:
@@ -258,13 +258,13 @@ class FunctionObjects:
             return False
         return True
 
-    def declare_arguments(self) -> list:
+    def declare_arguments(self) -> list[tuple[str, il.Type]]:
         """Find the kernel pointer arguments whose points-to class holds a function (the
         function pointers) and give each a base and an offset: kernel parameters (returned,
         ``[(name, type)]``), or arbitrary per-thread locals in a function's modular check
         (``bugle.modular``)."""
         tr = self.tr
-        params = []
+        params: list[tuple[str, il.Type]] = []
         classes = tr.pts.classes()
         for a in tr.fn.arguments:
             if not isinstance(tr.value_type(a), PtrT) or a.name in tr.byval:
