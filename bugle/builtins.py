@@ -38,6 +38,7 @@ from .aggregates import flatten, leaf_types, unflatten
 from .irtext import VectorT
 
 DIMS = "xyz"
+UF_PREFIX = "__uninterpreted_function_"  # GPUVerify's convention for uninterpreted functions
 ID_KINDS = ("local_id", "group_id", "group_size", "num_groups", "global_offset")
 
 # OpenCL work-item function (demangled base name) -> id kind; "global_id"/"global_size"
@@ -155,13 +156,14 @@ class Calls:
         if FLOAT_INTRINSICS.match(callee) or (
                 not callee.startswith("llvm.") and "memory(none)" in fn_attrs):
             return self._pure_function(inst, callee, args, loc)
-        if base.startswith("__uninterpreted_function_"):  # GPUVerify's convention: an uninterpreted function
+        if base.startswith(UF_PREFIX):  # GPUVerify's convention: an uninterpreted function
             return self._pure_function(inst, callee, args, loc)
         if "atomic" in base or "atom" in callee:
             raise BugleError(f"atomic operation {base} is not supported", loc)
         if callee.startswith("llvm."):
             raise BugleError(f"unsupported intrinsic {callee}", loc)
-        raise BugleError(f"call to unknown function {callee}", loc)
+        # declared but not defined: an arbitrary result (bugle.bodiless)
+        return tr.bodiless.translate(inst, None, callee, args, loc)
 
     # ------------------------------------------------------------------- ids
     def opencl_id(self, kind: str, args: list, inst, loc) -> il.Expr:
@@ -398,7 +400,12 @@ class Calls:
     def _uf(self, callee: str, types: list, vals: list, rt, loc) -> il.Expr:
         tr = self.tr
         params = tuple(tr.il_type(t, loc) for t in types)
-        name = "F$" + re.sub(r"[^A-Za-z0-9_.$]", "_", callee)
+        base = demangle_opencl(callee)
+        if base.startswith(UF_PREFIX) and len(base) > len(UF_PREFIX):
+            # DECLARE_UF_*(NAME, ...): the IL function NAME, which --boogie-file axioms name
+            name = base[len(UF_PREFIX):]
+        else:
+            name = "F$" + re.sub(r"[^A-Za-z0-9_.$]", "_", callee)
         return tr.fns.uninterpreted(name, params, tr.il_type(rt, loc), *vals)
 
 

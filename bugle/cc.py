@@ -31,6 +31,7 @@ from vcgen.il.errors import ExitCode, ToolError
 
 from . import irtext
 from .annotations import mark_returns
+from .function_pointers import promote_indirect_calls
 from .keep_accesses import keep_accesses
 from .modular import checked_functions
 from .undefined import havoc_locals
@@ -131,6 +132,7 @@ def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = 
 # module after NAME (the lit tests of tests/lit/bugle/keep_*.{cl,cu} check each pass).
 PIPELINE = (
     ("havoc-locals", "uninitialised private variables start arbitrary (bugle.undefined)"),
+    ("indirect-calls", "indirect calls to case splits over their candidates (bugle.function_pointers)"),
     ("keep-certain", "mark accesses certainly to non-private memory volatile"),
     ("always-inline", "inline every non-kernel function"),
     ("sroa", "private variables to registers"),
@@ -174,6 +176,9 @@ def optimize(ir_text: str, stop_after: str = "verify", keep_functions: bool = Fa
         raise ToolError(f"optimizer: cannot read the IR: {e}", ExitCode.OPT_ERROR) from None
     if stop_after == "havoc-locals":
         return ir_text
+    ir_text = promote_indirect_calls(ir_text)
+    if stop_after == "indirect-calls":
+        return ir_text
     try:
         mod = llvm.parse_assembly(mark_returns(ir_text))
     except RuntimeError as e:
@@ -187,7 +192,7 @@ def optimize(ir_text: str, stop_after: str = "verify", keep_functions: bool = Fa
             if f.name not in kept:
                 f.linkage = llvm.Linkage.internal  # so global DCE drops it once inlined
     try:
-        for name, _ in PIPELINE[1:]:
+        for name, _ in PIPELINE[2:]:
             if name.startswith("keep-"):
                 mod = keep_accesses(mod, target, kernels, certain_only=name == "keep-certain")
             else:

@@ -11,6 +11,7 @@ from vcgen.il.stage import Flag, MakeRule, Stage, option_value
 
 from .cc import PASS_STAGES, compile_kernel
 from .launch_sites import HostLaunches, host_launches
+from .bodiless import MODES as BODILESS_MODES
 from .translate import translate_ir
 
 
@@ -35,10 +36,13 @@ class TranslateOptions:
     """``kernel``: the kernel to translate (source or LLVM name; needed when the module has
     several); ``source_path``: the file name ``{:sourceloc}`` attributes give the main
     source file; ``function``: translate this non-kernel function as the entry of its
-    modular check instead (``--no-inline``, ``bugle.modular``)."""
+    modular check instead (``--no-inline``, ``bugle.modular``); ``bodiless_calls``: what a
+    call to a function declared but not defined does, ``havoc`` (its result and the arrays
+    its pointer arguments reach become arbitrary) or ``error`` (``bugle.bodiless``)."""
     kernel: str | None = None
     source_path: str | None = None
     function: str | None = None
+    bodiless_calls: str = "havoc"
 
 
 CC_FLAGS = (
@@ -61,6 +65,10 @@ TRANSLATE_FLAGS = (
     Flag("source_path", ("--source",), "Source file name for {:sourceloc} attributes.", in_driver=False),
     Flag("function", ("--function",), "Translate this non-kernel function as the entry of its modular "
          "check (needs `bugle cc --no-inline`).", in_driver=False),
+    Flag("bodiless_calls", ("--bodiless-calls",), "A call to a function declared but not defined: "
+         "havoc = arbitrary result, the arrays its pointer arguments reach are read, written and left "
+         "arbitrary (default); error = reject the kernel naming the function.", choices=BODILESS_MODES,
+         default="havoc"),
 )
 
 
@@ -95,7 +103,8 @@ def cc_options(p: Mapping[str, Any]) -> CcOptions:
 
 
 def translate_options(p: Mapping[str, Any]) -> TranslateOptions:
-    return TranslateOptions(option_value(p, "kernel"), option_value(p, "source_path"), option_value(p, "function"))
+    return TranslateOptions(option_value(p, "kernel"), option_value(p, "source_path"), option_value(p, "function"),
+                            option_value(p, "bodiless_calls", "havoc") or "havoc")
 
 
 def run_cc(path: str, o: CcOptions) -> str:
@@ -106,7 +115,7 @@ def run_cc(path: str, o: CcOptions) -> str:
 
 def run_translate(ir: str, o: TranslateOptions) -> il.Program:
     """The ``bugle translate`` stage: LLVM IR text -> one-thread IL program."""
-    return translate_ir(ir, o.kernel, o.source_path, function=o.function)
+    return translate_ir(ir, o.kernel, o.source_path, function=o.function, bodiless=o.bodiless_calls)
 
 
 CC: Stage[str, str, CcOptions] = Stage(

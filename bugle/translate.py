@@ -50,6 +50,8 @@ from .annotations import ALL as ANNOTATION_CALLS
 from .annotations import HELPERS, NOOVFL_ADDS, RETURN_MARKER, STATEMENTS, UNSUPPORTED_PREFIX, Annotations
 from .annotations import base_name as annotation_base
 from .async_copy import AsyncCopies
+from .bodiless import BodilessCalls
+from .function_pointers import NULL_CALL, FunctionObjects
 from .modular import FunctionEntry, find_function
 from .cuda_library import CudaLibrary, inline_asm_error
 from .images import Images
@@ -110,14 +112,15 @@ def parse_module(ir_text: str):
 
 
 def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | None = None,
-                 function: str | None = None) -> il.Program:
+                 function: str | None = None, bodiless: str = "havoc") -> il.Program:
     """Translate LLVM IR text (from ``bugle cc``) into the one-thread IL program.
 
     ``kernel``: the kernel's source (debug-info) or LLVM name; required only when the
     module has several kernels.  ``source_path``: the file name to use in
     ``{:sourceloc}`` attributes for locations in the main source file.  ``function``:
     instead of a kernel, the entry of the modular check of this non-kernel function
-    (``bugle.modular``, ``--no-inline``).
+    (``bugle.modular``, ``--no-inline``).  ``bodiless``: what a call to a function
+    declared but not defined does, ``havoc`` or ``error`` (``bugle.bodiless``).
     Raises ToolError: BUGLE_ERROR (4) for unsupported constructs or bad IR.
     """
     mod = parse_module(ir_text)
@@ -127,9 +130,9 @@ def translate_ir(ir_text: str, kernel: str | None = None, source_path: str | Non
         raise BugleError(f"cannot read the module text: {e}") from None
     if function is not None:
         fn, ft = find_function(mod, mt, function)
-        return Translator(mod, mt, fn, ft, source_path, function_entry=True).run()
+        return Translator(mod, mt, fn, ft, source_path, function_entry=True, bodiless=bodiless).run()
     fn, ft = _find_kernel(mod, mt, kernel)
-    return Translator(mod, mt, fn, ft, source_path).run()
+    return Translator(mod, mt, fn, ft, source_path, bodiless=bodiless).run()
 
 
 def kernel_names(ir_text: str) -> list[str]:
@@ -197,7 +200,7 @@ class Translator:
     """
 
     def __init__(self, mod, mt: irtext.ModuleText, fn, ft: irtext.FunctionText, source_path,
-                 function_entry: bool = False):
+                 function_entry: bool = False, bodiless: str = "havoc"):
         self.mod, self.mt, self.fn, self.ft = mod, mt, fn, ft
         self.triple = mod.triple
         self.language = "cuda" if self.triple.startswith("nvptx") else "opencl"
@@ -213,6 +216,8 @@ class Translator:
         self.images = Images(self)  # image arguments and builtins (bugle.images)
         self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
+        self.bodiless = BodilessCalls(self, bodiless)  # functions declared but not defined
+        self.fptrs = FunctionObjects(self)  # functions as pointer targets (bugle.function_pointers)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -245,7 +250,7 @@ class Translator:
         self._align()
         self._check_calls_inlined()
         self._analyze_pointers()
-        params = self._params()
+        params = self._params() + self.fptrs.declare_arguments()
         if self.entry is not None:
             self.entry.prepare()
         self.annots.prescan()
@@ -417,6 +422,8 @@ class Translator:
             return ("v", v.name)
         if k == VK.global_variable:
             return self._global_object(v.name)
+        if k == VK.function:
+            return self.fptrs.object(v.name)
         if k == VK.constant_pointer_null:
             self.pts.add_object(NULL)
             return NULL
@@ -462,6 +469,8 @@ class Translator:
     def _const_ptr(self, ce, it):
         loc = self.loc(it) if it else None
         if isinstance(ce, irtext.CGlobal):
+            if ce.name not in self.mt.globals and self.fptrs.is_function(ce.name):
+                return self.fptrs.object(ce.name), 0
             if ce.name not in self.mt.globals:
                 raise BugleError(f"pointer to function or unknown global @{ce.name}", loc)
             return self._global_object(ce.name), 0
@@ -470,6 +479,11 @@ class Translator:
             return NULL, 0
         if isinstance(ce, irtext.CCast) and ce.op in PTR_COPY:
             return self._const_ptr(ce.operand, it)
+        if isinstance(ce, irtext.CCast) and ce.op == "inttoptr" and isinstance(ce.operand, irtext.CInt):
+            # ``(T *)5``: no object is at a fixed address; null's base, so a use of it
+            # is a possible null pointer access (paper 000 section 5.1)
+            self.pts.add_object(NULL)
+            return NULL, _signed(ce.operand.value, ce.operand.width)
         if isinstance(ce, irtext.CGep):
             obj, off = self._const_ptr(ce.base, it)
             consts = [c.value if isinstance(c, irtext.CInt) else None for _, c in ce.indices]
@@ -530,12 +544,12 @@ class Translator:
         self.class_cell: dict = {}
         for rep, objs in self.pts.classes().items():
             facts = by_class.get(rep, ClassFacts())
-            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o != NULL]
+            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o in self.arrays]
             nat = naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
             cell = cell_bytes(facts, nat)
             self.class_cell[rep] = cell
             for o in objs:
-                if o != NULL:
+                if o in self.arrays:
                     a = self.arrays[o]
                     a.cell = cell
                     a.source_elem, a.source_dims = source_layout(a, facts, self.layout)
@@ -609,11 +623,17 @@ class Translator:
         elif op in ("atomicrmw", "cmpxchg"):
             self.atomics.facts(inst, it)
         elif op == "icmp":
-            for o in inst.operands:
-                if isinstance(self.value_type(o), PtrT):
-                    self.node(o, it)
+            nodes = [self.node(o, it) for o in inst.operands if isinstance(self.value_type(o), PtrT)]
+            if any(self.fptrs.is_object(n) for n in nodes):  # f == @F: f may point to F
+                for n in nodes[1:]:
+                    self.pts.unify(nodes[0], n)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
-            self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
+            callee = list(inst.operands)[-1]
+            if isinstance(rt, PtrT) and self.bodiless.is_bodiless(callee) \
+                    and annotation_base(callee.name) not in ANNOTATION_CALLS:
+                self.bodiless.facts(inst, it)
+            else:
+                self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
 
@@ -626,7 +646,7 @@ class Translator:
 
     def targets(self, cls) -> list[Any]:
         objs = self.pts.classes().get(cls, frozenset())
-        return sorted(objs, key=lambda o: 0 if o == NULL else self.arrays[o].ident)
+        return sorted(objs, key=self._ident_of)
 
     # ============================================================== operands
     def const_int(self, v) -> int | None:
@@ -707,6 +727,9 @@ class Translator:
         if k in (VK.argument, VK.instruction):
             node = ("a", ("arg:" if k == VK.argument else "alloca:") + v.name)
         cls = self.pts.class_of(node)
+        if k == VK.argument and v.name in self.fptrs.args:  # a function pointer argument
+            base, off = self.fptrs.args[v.name]
+            return Ptr(base, off, cls)
         if k == VK.argument and self.entry is not None and v.name in self.entry.offsets:
             return Ptr(self._ident(node), self.entry.offset(v.name), cls)
         return Ptr(self._ident(node), il.BvLit(0, self.P), cls)
@@ -719,7 +742,15 @@ class Translator:
         return Ptr(self.fresh(il.INT), self.fresh(il.BvType(self.P)), self.pts.class_of(node))
 
     def _ident(self, obj) -> il.Expr:
-        return il.IntLit(0 if obj == NULL else self.arrays[obj].ident)
+        return il.IntLit(self._ident_of(obj))
+
+    def _ident_of(self, obj) -> int:
+        """Base number of a points-to object: 0 null, arrays 1.., functions negative."""
+        if obj == NULL:
+            return 0
+        if self.fptrs.is_object(obj):
+            return self.fptrs.ident(obj)
+        return self.arrays[obj].ident
 
     # ============================================================ results
     def assign_result(self, inst, e) -> None:
@@ -752,6 +783,10 @@ class Translator:
         if len(self.targets(cls)) > 1:
             base = self.local(self.vname(inst.name) + "$base", il.INT)
         return base, off, cls
+
+    def assign_pointer(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
+        """Assign a pointer-valued instruction's (base, offset) (``bugle.bodiless``)."""
+        self._assign_ptr(inst, base_e, off_e)
 
     def _assign_ptr(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
         base, off, cls = self._ptr_vars(inst)
@@ -822,6 +857,11 @@ class Translator:
         types = [self.value_type(o) for o in ops]
         if op == "extractelement":
             return self.aggs.extractelement(inst, opnd)
+        if op == "icmp" and isinstance(types[0], PtrT):  # in an annotation: f == F, p == q
+            if any(o.value_kind not in (VK.argument, VK.function, VK.constant_pointer_null, VK.constant_expr)
+                   for o in ops):
+                raise NotPure("pointer comparison")
+            return self._ptr_cmp(inst, it)
         if op == "bitcast" and (is_aggregate(rt) or is_aggregate(types[0])):
             return self.aggs.bitcast(inst, opnd)
         if op == "select" and is_aggregate(rt) and not isinstance(types[0], VectorT):
@@ -1059,11 +1099,14 @@ class Translator:
     def plus(self, idx: il.Expr, k: int) -> il.Expr:
         return idx if k == 0 else self.fns.bv("ADD", self.P, idx, il.BvLit(k, self.P))
 
-    def access(self, p: Ptr, t, loc, make) -> None:
+    def access(self, p: Ptr, t, loc, make, null_check: bool = True) -> None:
         """Emit an access through ``p``: direct for one possible array, else a case split
-        over the points-to set ending in ``assert {:null_pointer} false``."""
+        over the points-to set ending in ``assert {:null_pointer} false`` (nothing when
+        not ``null_check``: a bodiless call given null, ``bugle.bodiless``)."""
         targets = self.targets(p.cls)
-        arrays = [self.arrays[o] for o in targets if o != NULL]
+        arrays = [self.arrays[o] for o in targets if o in self.arrays]  # not null, not functions
+        if not arrays and not null_check:
+            return
         if len(targets) == 1 and arrays:
             for c in make(arrays[0], p.offset):
                 self.marker(loc)
@@ -1084,8 +1127,9 @@ class Translator:
         self._start(labels[-1])
         self.emit(il.Assume(il.and_all(il.BinOp("!=", p.base, il.IntLit(a.ident)) for a in arrays),
                             (il.Attr("partition"),)))
-        self.marker(loc)
-        self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("null_pointer"))))
+        if null_check:
+            self.marker(loc)
+            self.emit(il.Assert(il.FALSE, (self.sourceloc(loc), il.Attr("null_pointer"))))
         self._end(il.Goto((join,)))
         self._start(join)
 
@@ -1098,6 +1142,8 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
+        if callee.name == NULL_CALL:  # an indirect call no candidate matched
+            return self.fptrs.null_call(loc)
         if callee.name.startswith(UNSUPPORTED_PREFIX):
             what = callee.name[len(UNSUPPORTED_PREFIX):]
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
@@ -1110,12 +1156,13 @@ class Translator:
                 or self.images.translate(inst, it, callee.name, args, loc) \
                 or self.cuda_lib.translate(inst, callee.name, args, loc):
             return
-        for a in args:
-            if isinstance(self.value_type(a), PtrT) and not callee.name.startswith("llvm.lifetime"):
-                if "atomic" in callee.name or "atom" in callee.name:
-                    raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
-                                     f"({callee.name}) is not supported", loc)
-                raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
+        if any(isinstance(self.value_type(a), PtrT) for a in args) and not callee.name.startswith("llvm.lifetime"):
+            if "atomic" in callee.name or "atom" in callee.name:
+                raise BugleError(f"atomic operation {demangle_opencl(callee.name)} "
+                                 f"({callee.name}) is not supported", loc)
+            if self.bodiless.is_bodiless(callee):
+                return self.bodiless.translate(inst, it, callee.name, args, loc)
+            raise BugleError(f"call to {callee.name} with a pointer argument is not supported", loc)
         if self.result_type(inst) is not None and it.line.find("...") >= 0 and "(...)" in it.line:
             raise BugleError(f"variadic call to {callee.name} is not supported", loc)
         attrs = " ".join(a.decode() if isinstance(a, bytes) else str(a)
@@ -1497,6 +1544,10 @@ class Translator:
                                 tuple(blocks))
         decls.append(proc)
         return il.Program(tuple(decls))
+
+    def map_type(self, a: Array) -> il.MapType:
+        """IL map type of array ``a`` (index bvP, or an image's coordinates)."""
+        return self._map_type(a)
 
     def _map_type(self, a: Array) -> il.MapType:
         image = self.images.map_type(a)

@@ -229,6 +229,27 @@ BUGLE_DECL int __ptr_offset_bytes(const void *p);
 #define __no_write(p) (!__write(p))
 #define __read_implies(p, e) __implies(__read(p), (e))
 #define __write_implies(p, e) __implies(__write(p), (e))
+/* Uninterpreted functions: DECLARE_UF_UNARY(NAME, RET, ARG) and
+   DECLARE_UF_BINARY(NAME, RET, ARG1, ARG2) declare RET NAME(ARG...), a function the
+   verifier knows nothing about except what axioms of a --boogie-file say: each call is
+   the IL function NAME (no prefix) applied to the arguments, so equal arguments give
+   equal results and axioms over NAME apply (bugle.builtins, README "Uninterpreted
+   functions").  NAME wraps the external __uninterpreted_function_NAME. */
+#ifdef __cplusplus
+#define BUGLE_UF_DECL extern "C" __attribute__((device))
+#define BUGLE_UF_DEF static inline __attribute__((device, always_inline))
+#else
+#define BUGLE_UF_DECL
+#define BUGLE_UF_DEF static inline __attribute__((always_inline))
+#endif
+#define DECLARE_UF_UNARY(NAME, RET, ARG)                                           \
+  BUGLE_UF_DECL RET __uninterpreted_function_##NAME(ARG);                          \
+  BUGLE_UF_DEF RET NAME(ARG bugle_x) { return __uninterpreted_function_##NAME(bugle_x); }
+#define DECLARE_UF_BINARY(NAME, RET, ARG1, ARG2)                                   \
+  BUGLE_UF_DECL RET __uninterpreted_function_##NAME(ARG1, ARG2);                   \
+  BUGLE_UF_DEF RET NAME(ARG1 bugle_x, ARG2 bugle_y) {                              \
+    return __uninterpreted_function_##NAME(bugle_x, bugle_y);                      \
+  }
 #undef BUGLE_DECL
 #undef BUGLE_OVL
 #endif

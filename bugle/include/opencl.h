@@ -20,6 +20,7 @@ typedef __UINTPTR_TYPE__ uintptr_t;
 typedef uint cl_mem_fence_flags;
 /* cl_ext_atomic_counters_32: a counter is a global uint updated with atomic_inc/dec */
 typedef volatile __global uint *counter32_t;
+/* the null pointer constant (kernels written for OpenCL 2.0 headers use it in 1.2 code) */
 #ifndef NULL
 #define NULL ((void *)0)
 #endif

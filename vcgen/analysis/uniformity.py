@@ -137,7 +137,7 @@ def uninitialised_private(proc: il.ProcedureDecl) -> set[str]:
 
 def _nonuniform_writes(c: il.Cmd, in_divergent_block: bool, nonuni: set, shared: set):
     if isinstance(c, il.Havoc):
-        yield from c.vars
+        yield from (v for v in c.vars if v not in shared)  # havoc of memory: bugle.bodiless
     elif isinstance(c, il.Call):
         yield from c.outs
     elif isinstance(c, il.Assign):

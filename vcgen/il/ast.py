@@ -189,6 +189,9 @@ class Quantifier:
     vars: tuple  # tuple[tuple[str, Type], ...]
     body: "Expr"
     attrs: Attrs = ()
+    # Boogie trigger patterns ``{ f(x), g(x) }``: a tuple of multi-patterns (tuples of
+    # expressions over the bound names), passed to the solver for E-matching
+    triggers: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -480,7 +483,9 @@ def substitute(e: Expr, m: dict) -> Expr:
         if isinstance(x, BvExtract):
             return BvExtract(go(x.operand, shadow), x.hi, x.lo)
         if isinstance(x, Quantifier):
-            return replace(x, body=go(x.body, shadow | {n for n, _ in x.vars}))
+            inner = shadow | {n for n, _ in x.vars}
+            return replace(x, body=go(x.body, inner),
+                           triggers=tuple(tuple(go(t, inner) for t in p) for p in x.triggers))
         raise TypeError(f"not an expression: {x!r}")
     return go(e, frozenset())
 
@@ -513,7 +518,7 @@ def rewrite(e: Expr, fn) -> Expr:
         if isinstance(x, BvExtract):
             return BvExtract(go(x.operand), x.hi, x.lo)
         if isinstance(x, Quantifier):
-            return replace(x, body=go(x.body))
+            return replace(x, body=go(x.body), triggers=tuple(tuple(go(t) for t in p) for p in x.triggers))
         raise TypeError(f"not an expression: {x!r}")
     return go(e)
 

@@ -257,16 +257,24 @@ class _ToAst(Transformer):
         return il.Old(c[0])
 
     def quant(self, c):
-        kind, qvars, attrs, body = c
-        return il.Quantifier(str(kind), qvars, body, attrs)
+        kind, qvars, attrs, triggers, body = c
+        return il.Quantifier(str(kind), qvars, body, attrs, triggers)
+
+    def triggers(self, c):
+        return tuple(c)
+
+    def trigger(self, c):
+        return tuple(c)
 
     def args(self, c):
         return tuple(c)
 
     def qvars(self, c):
-        return tuple(c)
+        return tuple(v for group in c for v in group)
 
-    qvar = param
+    def qvar(self, c):
+        *names, ty = c
+        return tuple(self.param([n, ty]) for n in names)
 
 
 class _Modifies:

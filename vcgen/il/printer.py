@@ -77,7 +77,8 @@ def expr_str(e: il.Expr) -> str:
     if isinstance(e, il.Quantifier):
         vs = ", ".join(f"{n}: {type_str(t)}" for n, t in e.vars)
         a = attrs_str(e.attrs)
-        return f"({e.kind} {vs} :: {a + ' ' if a else ''}{expr_str(e.body)})"
+        trig = "".join("{ " + ", ".join(expr_str(t) for t in p) + " } " for p in e.triggers)
+        return f"({e.kind} {vs} :: {a + ' ' if a else ''}{trig}{expr_str(e.body)})"
     raise TypeError(f"not an expression: {e!r}")
 
 

@@ -124,7 +124,8 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "user_assert": f"this assertion might not hold for {who}",
             "null_pointer": f"possible null pointer access for {who}",
             "constant_write": f"possible attempt to modify constant memory by {who}",
-            "unreachable": f"unreachable code may be reached by {who}",
+            # an LLVM ``unreachable`` is GPUVerify's ``assert false`` (its wording first)
+            "unreachable": f"this assertion might not hold for {who}: unreachable code may be reached",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",
             # `` for work item 5 ...`` when the check names a thread (GPUVerify's shape)

@@ -125,6 +125,26 @@ class MemoryOps(TransformPart):
                 self.builder.emit(il.Assign((il.MapLhs(m, i),),
                                             (il.ite(preds[t], th.ex(value, t), il.MapSelect(il.Var(m), i)),)))
 
+    def havoc_array(self, a: ArrayInfo, preds: dict[int, il.Expr]) -> None:
+        """``havoc $$A`` (one-thread IL: a call to a function declared but not defined,
+        ``bugle.bodiless``): the array's contents become arbitrary for each enabled thread.
+        Under the equality abstraction each thread's copy is replaced (independently: the
+        callee may leave each thread a different view); under the adversarial abstraction
+        every read is arbitrary already (paper 000 section 4, the two abstractions).  The
+        call's accesses are the logged read and write bugle emits before this."""
+        if a.space == "constant":
+            raise error(f"havoc of constant array {a.name}")
+        if not a.equality:
+            return
+        if self.opts.warp_sync:
+            self.warps.mates_wrote(a)
+        b, th = self.builder, self.threads
+        for t in THREADS:
+            h = b.glob(f"_HAVOC_{a.name}${t}", a.decl.type)
+            b.emit(il.Havoc((h.name,)))
+            m = th.name(a.name, t)
+            b.emit(il.assign(m, il.ite(preds[t], h, il.Var(m))))
+
     def atomic(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """An atomic read-modify-write (docs/design.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves

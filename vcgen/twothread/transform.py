@@ -327,7 +327,10 @@ class Lockstep:
                                      c.attrs + (il.Attr("thread", (il.IntLit(t),)),)))
             elif isinstance(c, il.Havoc):
                 for v in c.vars:
-                    self.threads.havoc(v, preds)
+                    if v in self.info.arrays:  # a bodiless call's effect (bugle.bodiless)
+                        self.memory.havoc_array(self.info.arrays[v], preds)
+                    else:
+                        self.threads.havoc(v, preds)
             elif isinstance(c, il.Call):
                 self._call(c, preds, loc)
             else:

@@ -272,7 +272,9 @@ class Translator:
             inner.update({n: q for (n, _), q in zip(e.vars, qs)})
             self.features.add("Q")
             body = self._term(e.body, inner)
-            return (z3.ForAll if e.kind == "forall" else z3.Exists)(qs, body)
+            pats = [z3.MultiPattern(*[self._term(t, inner) for t in p]) if len(p) > 1
+                    else self._term(p[0], inner) for p in e.triggers if p]
+            return (z3.ForAll if e.kind == "forall" else z3.Exists)(qs, body, patterns=pats)
         raise _err(f"unsupported expression {e!r}")
 
     def _math_uf(self, op: str, args: list):

@@ -84,7 +84,9 @@ def subst_current(e: il.Expr, env: dict) -> il.Expr:
         if isinstance(x, il.BvExtract):
             return il.BvExtract(go(x.operand, shadow), x.hi, x.lo)
         if isinstance(x, il.Quantifier):
-            return replace(x, body=go(x.body, shadow | {n for n, _ in x.vars}))
+            inner = shadow | {n for n, _ in x.vars}
+            return replace(x, body=go(x.body, inner),
+                           triggers=tuple(tuple(go(t, inner) for t in p) for p in x.triggers))
         raise TypeError(f"not an expression: {x!r}")
     return go(e, frozenset())
 

@@ -12,6 +12,11 @@ from typing import Any, Protocol
 import z3
 
 
+# Outcome.reason of a "sat" that is z3's candidate model after E-matching gave up on
+# quantified axioms (--boogie-file): possibly not a real model of the axioms
+QUANTIFIED_CANDIDATE = "candidate model under quantified axioms"
+
+
 @dataclass
 class Outcome:
     status: str  # "sat" | "unsat" | "unknown" | "timeout"

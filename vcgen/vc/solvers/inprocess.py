@@ -8,7 +8,7 @@ from typing import Any
 import z3
 
 from ..encode import VC
-from .backend import Outcome, python_value
+from .backend import QUANTIFIED_CANDIDATE, Outcome, python_value
 
 
 class Z3Backend:
@@ -27,6 +27,10 @@ class Z3Backend:
         self.timeout = timeout or None
         if timeout:
             self.solver.set("timeout", max(1, int(timeout * 1000)))
+        if "Q" in vc.translator.features:
+            # quantified axioms (--boogie-file): instantiated by E-matching only, as
+            # Boogie has z3 do; model-based instantiation rarely ends on bit-vectors
+            self.solver.set("smt.mbqi", False)
         self.solver.add(*[self._tr(c) for c in vc.constraints])
         self.solver.add(self._tr(vc.goal))
         self.model = None
@@ -54,6 +58,14 @@ class Z3Backend:
         if r == z3.unsat:
             return Outcome("unsat")
         reason = self.solver.reason_unknown()
+        if "incomplete quantifiers" in reason:
+            # E-matching saturated without a proof: z3's candidate model is a possible
+            # counterexample, which Boogie reports as an error ("might not hold")
+            try:
+                self.model = self.solver.model()
+                return Outcome("sat", QUANTIFIED_CANDIDATE)
+            except z3.Z3Exception:
+                pass
         # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
         # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
         timed_out = self.timeout is not None and time.monotonic() - started >= 0.9 * self.timeout
