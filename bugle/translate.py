@@ -61,6 +61,7 @@ from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
                            natural_cell, pointer_bits, scalar_leaf, space_of)
 from .steensgaard import NULL, PointsTo
+from .stored_pointers import StoredPointers
 
 VK = llvm.ValueKind
 INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
@@ -71,8 +72,7 @@ CASTS_UNINTERPRETED = ("fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp
 PTR_COPY = ("bitcast", "addrspacecast")
 UNSUPPORTED = {"va_arg": "variadic argument access", "indirectbr": "indirect branch",
                "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
-               "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
-               "inttoptr": "integer-to-pointer cast", "switch": "switch (not lowered)"}
+               "callbr": "callbr", "switch": "switch (not lowered)"}
 
 
 def _sanitize(name: str) -> str:
@@ -211,6 +211,7 @@ class Translator:
         self.images = Images(self)  # image arguments and builtins (bugle.images)
         self.cuda_lib = CudaLibrary(self)  # texture handles, printf, unsupported CUDA library calls
         self.annots = Annotations(self)
+        self.sptr = StoredPointers(self)  # pointers held in memory (bugle.stored_pointers)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -254,6 +255,7 @@ class Translator:
             self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
+                self.sptr.entry()
             for inst, it in insts:
                 self._inst(inst, it, label)
         self.blocks = self.annots.hoist_function_wide(self.blocks)
@@ -512,6 +514,7 @@ class Translator:
             for inst, it in pairs:
                 self._bind_constexprs(inst, it)
                 self._analyze_inst(inst, it)
+        self.sptr.finish()
         by_class: dict = {}
         for node, f in self.node_facts.items():
             agg = by_class.setdefault(self.pts.class_of(node), ClassFacts())
@@ -594,6 +597,15 @@ class Translator:
                 _, off = self.constexpr(ptr, it)
                 if off:
                     f.steps.add(abs(off))
+            if isinstance(vt, PtrT) and not it.is_atomic_access():
+                if op == "load":
+                    self.sptr.load_facts(inst, it, node)
+                else:
+                    self.sptr.store_facts(ops[0], node, it)
+        elif op == "inttoptr":
+            self.sptr.int_to_ptr_facts(inst)
+        elif op == "ptrtoint":
+            self.node(list(inst.operands)[0], it)
         elif op in ("atomicrmw", "cmpxchg"):
             self.atomics.facts(inst, it)
         elif op == "icmp":
@@ -601,6 +613,9 @@ class Translator:
                 if isinstance(self.value_type(o), PtrT):
                     self.node(o, it)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
+            ops = list(inst.operands)
+            if ops[-1].name.startswith(("llvm.memcpy", "llvm.memmove")):
+                self.sptr.copy_facts(self.node(ops[0], it), self.node(ops[1], it))
             self.memops.facts(inst, it) or self.atomics.facts(inst, it) or self.asyncs.facts(inst, it)
         if rt is not None and isinstance(rt, PtrT) and ("v", inst.name) not in self.node_facts:
             self.pts.add_value(("v", inst.name))
@@ -614,6 +629,8 @@ class Translator:
 
     def targets(self, cls) -> list[Any]:
         objs = self.pts.classes().get(cls, frozenset())
+        if self.sptr.maybe_null(cls):  # loaded from memory that may hold any pointer
+            objs = objs | {NULL}
         return sorted(objs, key=lambda o: 0 if o == NULL else self.arrays[o].ident)
 
     # ============================================================== operands
@@ -760,6 +777,10 @@ class Translator:
             return  # rebuilt inside the annotation that uses it
         if op in UNSUPPORTED:
             raise BugleError(f"unsupported {UNSUPPORTED[op]} ({op})", loc)
+        if op == "ptrtoint":
+            return self.sptr.ptr_to_int(inst, it)
+        if op == "inttoptr":
+            return self.sptr.int_to_ptr(inst, it)
         if op in ("atomicrmw", "cmpxchg"):
             self.atomics.translate(inst, it, loc)
             return
@@ -960,6 +981,8 @@ class Translator:
             self.access(p, t, loc, make)
             self.values[inst.name] = vs
             return
+        if isinstance(t, PtrT):
+            return self.sptr.load(inst, p, loc)
         dest = self.local(self.vname(inst.name), self.il_type(t, loc))
         self.access(p, t, loc, lambda arr, idx: self.read_cells(arr, idx, t, dest))
         self.values[inst.name] = dest
@@ -970,8 +993,10 @@ class Translator:
             return
         ops = list(inst.operands)
         t = self.value_type(ops[0])
-        val = self.operand(ops[0])
         p = self.pointer(ops[1], it)
+        if isinstance(t, PtrT):
+            return self.sptr.store(ops[0], p, loc, it)
+        val = self.operand(ops[0])
         if is_aggregate(t) or isinstance(t, irtext.NamedT):
             leaves = self.mem_leaves(t, loc)
             vals = [_b2bv(v, 8) if isinstance(lt, IntT) and lt.width == 1 else v
@@ -996,8 +1021,10 @@ class Translator:
             leaves = self.layout.leaves(t)
         except LayoutError as e:
             raise BugleError(f"memory access: {e}", loc) from None
+        if isinstance(r, PtrT):
+            return leaves  # a pointer value (bugle.stored_pointers)
         if any(isinstance(lt, PtrT) for _, lt in leaves):
-            raise BugleError("pointers stored in memory are not supported", loc)
+            raise BugleError(f"memory access of an aggregate holding pointers ({t}) is not supported", loc)
         return leaves
 
     def cell_index(self, arr: Array, idx: il.Expr, byte_off: int) -> il.Expr:
