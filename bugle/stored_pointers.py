@@ -48,6 +48,7 @@ from .irtext import ArrayT, IntT, NamedT, PtrT, StructT
 from .memory_model import Array, LayoutError, Ptr, space_of
 from .steensgaard import NULL
 
+FRESH_ARRAY = "__bugle_requires_fresh_array"  # __requires_fresh_array(p), include/annotations.h
 MAX_FIELD_ARRAYS = 256  # pointer fields of one by-value struct given fresh arrays
 
 
@@ -160,7 +161,8 @@ class StoredPointers:
         """Source spelling of the pointer field at byte ``off`` of by-value ``arg``:
         ``q.p[4]``, ``q.v.p``.  Member names are those clang gives the field addresses
         (``%p = getelementptr %struct.s, ptr %q, i32 0, i32 0``); a member never
-        addressed by name is ``f<index>``."""
+        addressed by name is ``f<index>``, or nothing if it is a struct (a base-class
+        subobject, which clang addresses by a cast)."""
         tr = self.tr
         names = self._member_names()
         t = tr.arrays[tr.byval[arg]].llvm_type
@@ -171,8 +173,11 @@ class StoredPointers:
                 offs = tr.layout.field_offsets(r)
                 k = max(i for i, o in enumerate(offs) if o <= off)
                 sname = t.name if isinstance(t, NamedT) else None
-                member = names.get((sname, k), f"f{k}")
-                if member:  # a base-class subobject has no name
+                member = names.get((sname, k))
+                if member is None:  # a base class (``struct t : s``) is addressed by a cast
+                    sub = isinstance(tr.layout.resolve(r.fields[k]), StructT)
+                    member = "" if sub else f"f{k}"
+                if member:
                     out += "." + member
                 off -= offs[k]
                 t = r.fields[k]
@@ -279,6 +284,19 @@ class StoredPointers:
         tr = self.tr
         return tr.fns.uninterpreted(f"PTR_BITS{tr.P}", (il.INT, il.BvType(tr.P)), il.BvType(tr.P),
                                     val.base, val.offset)
+
+    def requires_fresh_array(self, v, it, loc) -> None:
+        """``__requires_fresh_array(p)``: holds by construction when ``p`` is a pointer kernel
+        parameter or a pointer field of a by-value struct parameter (each points to its own
+        fresh array); BugleError for any other pointer, whose array may be shared."""
+        tr = self.tr
+        p = tr.pointer(v, it)
+        targets = tr.targets(p.cls)
+        fresh = {k for k in tr.arrays if k[1].startswith(("arg:", "field:")) and k[1][4:] not in tr.byval}
+        whole = p.offset == il.BvLit(0, tr.P) or v.name in self.direct  # the array's start
+        if len(targets) != 1 or targets[0] not in fresh or not whole:
+            raise BugleError("__requires_fresh_array: the argument must be a pointer kernel parameter or a "
+                             "pointer field of a struct kernel parameter", loc)
 
     def ptr_to_int(self, inst, it) -> None:
         """``ptrtoint``: ``PTRTOINT<P>(base, offset)`` truncated or extended to the result."""

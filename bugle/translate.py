@@ -61,7 +61,7 @@ from .memops import MemOps
 from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutError, Ptr, c_type_name, cell_bytes,
                            natural_cell, pointer_bits, scalar_leaf, space_of)
 from .steensgaard import NULL, PointsTo
-from .stored_pointers import StoredPointers
+from .stored_pointers import FRESH_ARRAY, StoredPointers
 
 VK = llvm.ValueKind
 INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
@@ -1111,6 +1111,8 @@ class Translator:
         if callee.value_kind != VK.function:
             raise BugleError("indirect call is not supported", loc)
         args = ops[:-1]
+        if FRESH_ARRAY in callee.name:
+            return self.sptr.requires_fresh_array(args[0], it, loc)
         if callee.name.startswith(UNSUPPORTED_PREFIX):
             what = callee.name[len(UNSUPPORTED_PREFIX):]
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
