@@ -41,9 +41,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import llvmlite.binding as llvm
+
 from vcgen import il
 
 from . import BugleError, NotPure
+from .annotations import base_name as annotation_base
 from .irtext import ArrayT, IntT, NamedT, PtrT, StructT
 from .memory_model import Array, LayoutError, Ptr, space_of
 from .steensgaard import NULL
@@ -64,6 +67,7 @@ class StoredPointers:
         self._field_keys: dict = {}  # (arg, byte offset) -> array key
         self._general_byval: set = set()  # by-value args whose pointer cells are read from memory
         self._field_names: dict | None = None
+        self.alias_requires: set = set()  # names of the __requires calls that equate them
         self._stored_into: list = []  # memory nodes that pointers are stored or copied into
 
     # ---------------------------------------------------------------- pre-pass
@@ -97,6 +101,7 @@ class StoredPointers:
             return
         tr.defs = {inst.name: (inst, it) for _, pairs in tr.walk for inst, it in pairs if inst.name}
         written = tr._byval_written()
+        self._find_aliases(written)
         through_memory = []
         for inst, it, node in self._loads:
             key = self._direct_field(inst, written)
@@ -133,6 +138,45 @@ class StoredPointers:
         if off not in dict(self._pointer_leaves(arg)):
             return None
         return self._field_array(arg, off)
+
+    def _find_aliases(self, written: set) -> None:
+        """``__requires(q.p == p)`` in the entry block, with ``q.p`` a pointer field of an
+        unwritten by-value struct and ``p`` a pointer kernel parameter: the field points to
+        ``p``'s array instead of a fresh one ("unless a requires says otherwise")."""
+        tr = self.tr
+        for inst, it in tr.walk[0][1] if tr.walk else ():
+            if inst.opcode != "call" or annotation_base(list(inst.operands)[-1].name) != "__requires":
+                continue
+            c = list(inst.operands)[0]
+            d = tr.defs.get(c.name) if c.value_kind == llvm.ValueKind.instruction else None
+            if d is None or d[0].opcode != "icmp" or d[1].predicate() != "eq":
+                continue
+            a, b = list(d[0].operands)
+            for x, y in ((a, b), (b, a)):
+                field = self._field_of_load(x, written)
+                key = ("a", "arg:" + y.name) if y.value_kind == llvm.ValueKind.argument else None
+                if field is not None and key in tr.arrays and y.name not in tr.byval \
+                        and self._field_keys.setdefault(field, key) == key:
+                    self.alias_requires.add(inst.name)  # holds by construction
+                    break
+
+    def _field_of_load(self, v, written: set):
+        """``(arg, byte offset)`` if ``v`` is a load of a pointer field of an unwritten
+        by-value copy at a constant offset."""
+        tr = self.tr
+        if v.value_kind != llvm.ValueKind.instruction or v.name not in tr.defs:
+            return None
+        inst = tr.defs[v.name][0]
+        if inst.opcode != "load":
+            return None
+        try:
+            arg, off = tr._const_offset_from_arg(list(inst.operands)[0])
+        except NotPure:
+            return None
+        key = tr.byval.get(arg)
+        if key is None or tr.arrays[key].name in written or off not in dict(self._pointer_leaves(arg)):
+            return None
+        return arg, off
 
     def _pointer_leaves(self, arg: str) -> list:
         tr = self.tr

@@ -1118,6 +1118,8 @@ class Translator:
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
             raise BugleError(f"{name}: part of GPUVerify's annotation language that this verifier does not "
                              "support (README, Annotations)", loc)
+        if inst.name and inst.name in self.sptr.alias_requires:
+            return  # __requires(q.p == p): the field points to p's array (bugle.stored_pointers)
         if annotation_base(callee.name) in ANNOTATION_CALLS or RETURN_MARKER.match(callee.name):
             return self._annotation_call(inst, it, callee.name, args, loc)
         if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
