@@ -27,9 +27,12 @@ program's own data flow (the lock-step stage decides per thread), never guessed.
 Both calls are group-collective; vcgen.twothread.async_copies checks them like barriers and gives them
 their race semantics (see ``Lockstep._async_copy``).
 
+A ``dst``/``src`` pointer that may point to several arrays (or null) gives a case split
+over the (dst, src) pairs, one copy site each, and the null-pointer check.
+
 Errors (BugleError, exit 4): more than 32 copy sites, a non-constant ``num_events``,
-a ``dst``/``src`` pointer that may point to several arrays or to private memory,
-element sizes that are not a whole number of cells.
+a ``dst``/``src`` pointer to private memory, element sizes that are not a whole number
+of cells.
 """
 from __future__ import annotations
 
@@ -129,28 +132,58 @@ class AsyncCopies:
             self._copy(inst, callee, args, k == "strided", loc)
         return True
 
-    def _array(self, v, what: str, loc):
-        """The one array a copy operand points to (BugleError otherwise) and its offset."""
+    def _arrays(self, v, what: str, loc):
+        """``(pointer, arrays)``: the arrays a copy operand may point to (its points-to set
+        without null) and its pointer; BugleError for private memory."""
         tr = self.tr
         p = tr.pointer(v, self._it)
         arrays = [tr.arrays[o] for o in tr.targets(p.cls) if o in tr.arrays]
-        if len(arrays) != 1 or len(tr.targets(p.cls)) != 1:
-            raise BugleError(f"async copy {what} pointer that may point to several arrays "
-                             "(or null) is not supported", loc)
-        a = arrays[0]
-        if a.space == "private":
-            raise BugleError(f"async copy {what} in private memory ({a.source_name}) is not "
-                             "allowed (OpenCL 1.2 6.12.10: global <-> local only)", loc)
-        return a, p.offset
+        for a in arrays:
+            if a.space == "private":
+                raise BugleError(f"async copy {what} in private memory ({a.source_name}) is not "
+                                 "allowed (OpenCL 1.2 6.12.10: global <-> local only)", loc)
+        return p, arrays
 
     def _copy(self, inst, callee: str, args: list, strided: bool, loc) -> None:
+        """The copy call; when ``dst``/``src`` may point to several arrays (or null), a case
+        split over the (dst, src) pairs as for any dereference (paper 000 section 6.1),
+        one copy site per pair, ending in the null-pointer check."""
+        tr = self.tr
+        n, scalar = self._gentype(callee, loc)
+        elem = n * tr.layout.size(scalar)
+        pd, dsts = self._arrays(args[0], "destination", loc)
+        ps, srcs = self._arrays(args[1], "source", loc)
+        pairs = [(d, s) for d in dsts for s in srcs]
+        exact = len(tr.targets(pd.cls)) == 1 and len(tr.targets(ps.cls)) == 1 and len(pairs) == 1
+        if exact:
+            self._copy_call(inst, args, strided, loc, elem, pairs[0], pd.offset, ps.offset)
+            return
+        tr.split_count += 1
+        stem = f"{tr.cur_label}${tr.split_count}"
+        join = f"{stem}$join"
+        labels = [f"{stem}${d.name[2:]}${s.name[2:]}" for d, s in pairs] + [f"{stem}$null"]
+        tr._end(il.Goto(tuple(labels)))
+        conds = []
+        for (d, s), lab in zip(pairs, labels):
+            tr._start(lab)
+            c = il.BinOp("&&", il.BinOp("==", pd.base, il.IntLit(d.ident)), il.BinOp("==", ps.base, il.IntLit(s.ident)))
+            conds.append(c)
+            tr.emit(il.Assume(c, (il.Attr("partition"),)))
+            self._copy_call(inst, args, strided, loc, elem, (d, s), pd.offset, ps.offset)
+            tr._end(il.Goto((join,)))
+        tr._start(labels[-1])
+        tr.emit(il.Assume(il.and_all(il.not_(c) for c in conds), (il.Attr("partition"),)))
+        tr.marker(loc)
+        tr.emit(il.Assert(il.FALSE, (tr.sourceloc(loc), il.Attr("null_pointer"))))
+        tr._end(il.Goto((join,)))
+        tr._start(join)
+
+    def _copy_call(self, inst, args: list, strided: bool, loc, elem: int, pair: tuple, doff, soff) -> None:
+        """One copy between the arrays ``pair`` = (dst, src) of ``elem``-byte elements."""
         tr = self.tr
         if self.sites >= MAX_SITES:
             raise BugleError(f"more than {MAX_SITES} async copy sites are not supported", loc)
-        n, scalar = self._gentype(callee, loc)
-        elem = n * tr.layout.size(scalar)
-        dst, doff = self._array(args[0], "destination", loc)
-        src, soff = self._array(args[1], "source", loc)
+        dst, src = pair
         if dst.space == "constant":
             raise BugleError(f"async copy into constant memory ({dst.source_name})", loc)
         P = tr.P
