@@ -162,21 +162,21 @@ class AsyncCopies:
         stem = f"{tr.cur_label}${tr.split_count}"
         join = f"{stem}$join"
         labels = [f"{stem}${d.name[2:]}${s.name[2:]}" for d, s in pairs] + [f"{stem}$null"]
-        tr._end(il.Goto(tuple(labels)))
+        tr.end_block(il.Goto(tuple(labels)))
         conds = []
         for (d, s), lab in zip(pairs, labels):
-            tr._start(lab)
+            tr.start_block(lab)
             c = il.BinOp("&&", il.BinOp("==", pd.base, il.IntLit(d.ident)), il.BinOp("==", ps.base, il.IntLit(s.ident)))
             conds.append(c)
             tr.emit(il.Assume(c, (il.Attr("partition"),)))
             self._copy_call(inst, args, strided, loc, elem, (d, s), pd.offset, ps.offset)
-            tr._end(il.Goto((join,)))
-        tr._start(labels[-1])
+            tr.end_block(il.Goto((join,)))
+        tr.start_block(labels[-1])
         tr.emit(il.Assume(il.and_all(il.not_(c) for c in conds), (il.Attr("partition"),)))
         tr.marker(loc)
         tr.emit(il.Assert(il.FALSE, (tr.sourceloc(loc), il.Attr("null_pointer"))))
-        tr._end(il.Goto((join,)))
-        tr._start(join)
+        tr.end_block(il.Goto((join,)))
+        tr.start_block(join)
 
     def _copy_call(self, inst, args: list, strided: bool, loc, elem: int, pair: tuple, doff, soff) -> None:
         """One copy between the arrays ``pair`` = (dst, src) of ``elem``-byte elements."""

@@ -100,7 +100,7 @@ class StoredPointers:
         if not self._loads and not self._stored_into:
             return
         tr.defs = {inst.name: (inst, it) for _, pairs in tr.walk for inst, it in pairs if inst.name}
-        written = tr._byval_written()
+        written = tr.byval_written()
         self._find_aliases(written)
         through_memory = []
         for inst, it, node in self._loads:
@@ -129,7 +129,7 @@ class StoredPointers:
         copy that is never written."""
         tr = self.tr
         try:
-            arg, off = tr._const_offset_from_arg(list(inst.operands)[0])
+            arg, off = tr.const_offset_from_arg(list(inst.operands)[0])
         except NotPure:  # not a constant offset of an argument
             return None
         key = tr.byval.get(arg)
@@ -170,7 +170,7 @@ class StoredPointers:
         if inst.opcode != "load":
             return None
         try:
-            arg, off = tr._const_offset_from_arg(list(inst.operands)[0])
+            arg, off = tr.const_offset_from_arg(list(inst.operands)[0])
         except NotPure:
             return None
         key = tr.byval.get(arg)
@@ -187,7 +187,7 @@ class StoredPointers:
         out = [(off, t) for off, t in leaves if isinstance(t, PtrT)]
         if len(out) > MAX_FIELD_ARRAYS:
             raise BugleError(f"by-value kernel parameter {arg} holds {len(out)} pointers (at most "
-                             f"{MAX_FIELD_ARRAYS} are supported)", tr._kernel_loc())
+                             f"{MAX_FIELD_ARRAYS} are supported)", tr.kernel_loc())
         return out
 
     def _field_array(self, arg: str, off: int):
@@ -196,7 +196,7 @@ class StoredPointers:
             tr = self.tr
             t = dict(self._pointer_leaves(arg))[off]
             key = ("a", f"field:{arg}:{off}")
-            tr._new_array(key, self._field_name(arg, off), _space(tr, t), None)
+            tr.new_array(key, self._field_name(arg, off), _space(tr, t), None)
             self._field_keys[(arg, off)] = key
         return key
 
@@ -289,9 +289,9 @@ class StoredPointers:
         tr = self.tr
         key = self.direct.get(inst.name)
         if key is not None:
-            tr._assign_ptr(inst, tr._ident(key), il.BvLit(0, tr.P))
+            tr.assign_ptr(inst, tr.ident(key), il.BvLit(0, tr.P))
             return
-        base, off, cls = tr._ptr_vars(inst)
+        base, off, cls = tr.ptr_vars(inst)
         bits = tr.local(off.name + "$bits", il.BvType(tr.P))
 
         def make(arr, idx):
@@ -307,7 +307,7 @@ class StoredPointers:
             return cmds
         tr.access(tr.pointer(list(inst.operands)[0], None) if p is None else p, IntT(tr.P), loc, make)
         tg = tr.targets(cls)
-        tr.values[inst.name] = Ptr(base if base is not None else tr._ident(tg[0]) if tg else il.IntLit(0),
+        tr.values[inst.name] = Ptr(base if base is not None else tr.ident(tg[0]) if tg else il.IntLit(0),
                                       off, cls)
 
     def store(self, v: Any, p, loc, it) -> None:
@@ -365,7 +365,7 @@ class StoredPointers:
             x = tr.fns.extend(False, w, tr.P, x)
         elif w > tr.P:
             x = il.BvExtract(x, tr.P, 0)
-        tr._assign_ptr(inst, il.IntLit(0), x)
+        tr.assign_ptr(inst, il.IntLit(0), x)
 
 
 def _space(tr, t: PtrT) -> str:

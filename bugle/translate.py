@@ -1102,6 +1102,43 @@ class Translator:
         self._end(il.Goto((join,)))
         self._start(join)
 
+    # ------------------------------------- for the parts (bugle.stored_pointers, async_copy)
+    def start_block(self, label: str) -> None:
+        """Open the IL block ``label`` (after ``end_block``): case splits of the parts."""
+        self._start(label)
+
+    def end_block(self, transfer) -> None:
+        """Close the current IL block with ``transfer`` (``il.Goto``/``il.Return``)."""
+        self._end(transfer)
+
+    def new_array(self, key, source_name: str, space: str, llvm_type) -> None:
+        """Declare a new array object ``key`` (a points-to object) named ``$$source_name``."""
+        self._new_array(key, source_name, space, llvm_type)
+
+    def ident(self, obj) -> il.Expr:
+        """The base number (``int``) of the points-to object ``obj`` (0 for null)."""
+        return self._ident(obj)
+
+    def ptr_vars(self, inst) -> tuple[il.Var | None, il.Var, Any]:
+        """(base var or None, offset var, class) holding a pointer-valued instruction."""
+        return self._ptr_vars(inst)
+
+    def assign_ptr(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
+        """Assign the pointer result of ``inst``: base (int) and offset (bvP, cells)."""
+        self._assign_ptr(inst, base_e, off_e)
+
+    def const_offset_from_arg(self, v) -> tuple[str, int]:
+        """(argument name, byte offset) of an argument plus constant GEPs; NotPure else."""
+        return self._const_offset_from_arg(v)
+
+    def byval_written(self) -> set[str]:
+        """IL names of the by-value struct copies the kernel writes."""
+        return self._byval_written()
+
+    def kernel_loc(self) -> tuple[str, int, int]:
+        """``(file, line, 0)`` of the kernel's declaration."""
+        return self._kernel_loc()
+
     # ---------------------------------------------------------------- calls
     def _call(self, inst, it, loc) -> None:
         ops = list(inst.operands)
