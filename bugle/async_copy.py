@@ -44,6 +44,7 @@ from vcgen import il
 from . import BugleError
 from .builtins import demangle_opencl
 from .irtext import FloatT, IntT
+from .memory_model import ClassFacts, cell_bytes
 
 COPY = ("async_work_group_copy", "async_work_group_strided_copy")
 WAIT = "wait_group_events"
@@ -82,6 +83,7 @@ class AsyncCopies:
         self.used_wait = False
         self.events = 0  # event variables $event$N read by waits
         self._it = None  # text of the call being translated
+        self.pairs: list = []  # (dst node, src node) of every copy (points-to nodes)
 
     @staticmethod
     def kind(callee: str) -> str | None:
@@ -105,12 +107,30 @@ class AsyncCopies:
             return True
         n, scalar = self._gentype(ops[-1].name, tr.loc(it))
         size = tr.layout.size(scalar)
+        self.pairs.append((tr.node(ops[0], it), tr.node(ops[1], it)))
         for p in ops[:2]:
             f = tr.facts(tr.node(p, it))
             f.access_sizes.add(size)
             f.access_types.append(scalar)
             f.steps.add(size)
         return True
+
+    def align_cells(self, by_class: dict, natural) -> None:
+        """Give the two sides of every copy one cell size: a copy's span counts cells of
+        both arrays, so when the memory model would choose different cell sizes for the
+        destination's and the source's points-to classes (a ``char`` copy of a ``float``
+        array into a ``float`` tile), both become byte-level.  ``by_class``: class
+        representative -> ClassFacts (updated); ``natural(rep)``: the declared element size."""
+        pts = self.tr.pts
+        changed = True
+        while changed:
+            changed = False
+            for d, s in self.pairs:
+                rd, rs = pts.class_of(d), pts.class_of(s)
+                fd, fs = by_class.setdefault(rd, ClassFacts()), by_class.setdefault(rs, ClassFacts())
+                if cell_bytes(fd, natural(rd)) != cell_bytes(fs, natural(rs)):
+                    fd.force_bytes = fs.force_bytes = True
+                    changed = True
 
     def _gentype(self, callee: str, loc) -> tuple:
         try:

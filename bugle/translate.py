@@ -524,11 +524,10 @@ class Translator:
             agg.copy_sizes |= f.copy_sizes
             agg.access_types += f.access_types
         self.class_cell: dict = {}
+        self.asyncs.align_cells(by_class, self._class_natural)  # both sides of a copy: one cell size
         for rep, objs in self.pts.classes().items():
             facts = by_class.get(rep, ClassFacts())
-            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o != NULL]
-            nat = naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
-            cell = cell_bytes(facts, nat)
+            cell = cell_bytes(facts, self._class_natural(rep))
             self.class_cell[rep] = cell
             for o in objs:
                 if o != NULL:
@@ -546,6 +545,12 @@ class Translator:
         for key, a in self.arrays.items():
             if a.cell > 1 and a.elem_type is None and a.llvm_type is not None:
                 a.elem_type = c_type_name(scalar_leaf(a.llvm_type, self.layout))
+
+    def _class_natural(self, rep) -> int | None:
+        """The element size the declarations of a class's arrays agree on, or None."""
+        objs = self.pts.classes().get(rep, frozenset())
+        naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o != NULL]
+        return naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
 
     def _analyze_inst(self, inst, it) -> None:
         op = inst.opcode

@@ -187,3 +187,60 @@ __global__ void k(int *h) {
 """
     r = run(tmp_path, "k.cu", src)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+# ------------------------------------------------- async copies through pointers
+ASYNC = """
+__kernel void k(__global float *p, __global float *q) {
+  __local float t1[64];
+  __local float t2[64];
+  __local float *t;
+  __global float *r;
+  if (get_group_id(0) == 1) { t = t1; r = p; } else { t = t2; r = SRC; }
+  event_t e = async_work_group_copy(t, r + 64 * get_group_id(0), 64, 0);
+  wait_group_events(1, &e);
+  BARRIER
+  r[get_global_id(0)] = 2 * t[READ];
+}
+"""
+
+
+def async_kernel(src="q", barrier="barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);", read="get_local_id(0)"):
+    return ASYNC.replace("SRC", src).replace("BARRIER", barrier).replace("READ", read)
+
+
+def test_async_copy_between_arrays_chosen_per_group(tmp_path):
+    text = il_text(tmp_path, "k.cl", async_kernel())
+    assert text.count("{:async_copy \"$$t") == 4  # (t1|t2) x (p|q): one site per pair
+    r = run(tmp_path, "k.cl", async_kernel())
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_async_copy_through_a_pointer_is_race_checked(tmp_path):
+    # no barrier after the wait: the neighbour's element may still be in flight
+    r = run(tmp_path, "k.cl", async_kernel(barrier="", read="(get_local_id(0) + 1) % 64"))
+    assert r.returncode == 6 and "race on t" in r.stdout + r.stderr
+
+
+def test_async_copy_from_a_possibly_null_pointer(tmp_path):
+    r = run(tmp_path, "k.cl", async_kernel(src="0"))
+    assert r.returncode == 6 and "possible null pointer access" in r.stdout + r.stderr
+
+
+def test_async_copy_sides_get_one_cell_size(tmp_path):
+    src = """
+__kernel void k(__global float *p) {
+  __local float a[64];
+  __local float b[64];
+  event_t e = async_work_group_copy(a, p + 64 * get_group_id(0), 64, 0);
+  e = async_work_group_copy((__local char *)b, (__global char *)(p + 64 * get_group_id(0)), 256, e);
+  wait_group_events(1, &e);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  p[get_global_id(0)] = a[get_local_id(0)] + b[get_local_id(0)];
+}
+"""
+    text = il_text(tmp_path, "k.cl", src)
+    # p is copied as chars and as floats: it is byte-level, so a (copied from p) is too
+    assert "$$a: [bv32]bv8;" in text and "$$p: [bv32]bv8;" in text
+    r = run(tmp_path, "k.cl", src)
+    assert r.returncode == 0, r.stdout + r.stderr
