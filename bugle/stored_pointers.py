@@ -88,6 +88,7 @@ class StoredPointers:
         self._stored_into.append(dst)
 
     def int_to_ptr_facts(self, inst) -> None:
+        """``inttoptr``: the result may point to no known array (null)."""
         tr = self.tr
         tr.pts.add_object(NULL)
         tr.pts.unify(("v", inst.name), NULL)
@@ -111,17 +112,23 @@ class StoredPointers:
             else:
                 tr.pts.unify(("v", inst.name), tr.pts.content(node))
                 through_memory.append(node)
-        for node in through_memory + self._stored_into:
-            for o in tr.pts.targets(node):
-                if o == NULL:
-                    continue
-                byval_arg = next((n for n, k in tr.byval.items() if k == o), None)
-                if byval_arg is not None:
-                    self._general_byval.add(byval_arg)
-                    for off, _ in self._pointer_leaves(byval_arg):
-                        tr.pts.unify(tr.pts.content(node), self._field_array(byval_arg, off))
-                else:
-                    self._null_contents.append(tr.pts.content(node))
+        seen: set = set()
+        changed = True
+        while changed:  # giving copies their fields may merge classes: to a fixpoint
+            changed = False
+            for node in through_memory + self._stored_into:
+                for o in tr.pts.targets(node):
+                    if o == NULL or (node, o) in seen:
+                        continue
+                    seen.add((node, o))
+                    changed = True
+                    byval_arg = next((n for n, k in tr.byval.items() if k == o), None)
+                    if byval_arg is not None:
+                        self._general_byval.add(byval_arg)
+                        for off, _ in self._pointer_leaves(byval_arg):
+                            tr.pts.unify(tr.pts.content(node), self._field_array(byval_arg, off))
+                    else:
+                        self._null_contents.append(tr.pts.content(node))
         self.null_reps = {tr.pts.class_of(c) for c in self._null_contents}
 
     def _direct_field(self, inst, written: set):
@@ -262,6 +269,8 @@ class StoredPointers:
 
     # -------------------------------------------------------------- classes
     def maybe_null(self, cls) -> bool:
+        """May a pointer of class ``cls`` be null because it was loaded from memory whose
+        content the kernel does not know (module docstring)?"""
         return cls in self.null_reps
 
     def shadow(self, arr: Array) -> il.Var:
