@@ -166,7 +166,7 @@ class AsyncCopies:
 
     def _copy(self, inst, callee: str, args: list, strided: bool, loc) -> None:
         """The copy call; when ``dst``/``src`` may point to several arrays (or null), a case
-        split over the (dst, src) pairs as for any dereference (paper 000 section 6.1),
+        split over the (dst, src) pairs as for any dereference (paper 000 section 5.1),
         one copy site per pair, ending in the null-pointer check."""
         tr = self.tr
         n, scalar = self._gentype(callee, loc)

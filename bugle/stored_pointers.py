@@ -1,7 +1,7 @@
 """Pointers held in memory: pointer loads and stores, pointer fields of structs passed by
 value, ``ptrtoint``/``inttoptr``.
 
-Paper 000 (GPUVerify TOPLAS 2014) section 6.1: a pointer is a (base, offset) pair whose
+Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to Analysis"): a pointer is a (base, offset) pair whose
 base ranges over the finite set of arrays the points-to analysis gives it, plus null; a
 dereference case-splits over that set and reports *possible null pointer access* when no
 array matches.  A pointer stored in memory keeps that meaning:
@@ -11,7 +11,7 @@ array matches.  A pointer stored in memory keeps that meaning:
   ``memcpy`` unifies the content classes of its source and destination.  Memory whose
   initial content is not known to the kernel (kernel arguments, ``__shared__``/``__local__``
   arrays, uninitialised private arrays, or anything the adversarial abstraction reads,
-  paper 000 section 4.2) may hold any pointer: the content class also holds null, so a
+  paper 000 section 4, rule T-READ-ADV) may hold any pointer: the content class also holds null, so a
   dereference of a loaded pointer is checked against null like any other;
 * **private memory** (per thread, never abstracted): the offset is stored in the array's
   cells (``bvP``, P = pointer width) and the base in a parallel map ``$$A$base: [bvP]int``
@@ -25,7 +25,7 @@ array matches.  A pointer stored in memory keeps that meaning:
   content class, null included;
 * **structs passed by value** holding pointers (``struct S { int *p; }`` as a kernel
   parameter): each pointer field points to a distinct fresh global array, as GPUVerify
-  assumes for pointer kernel parameters (paper 000 section 6.1); the array is named after
+  assumes for pointer kernel parameters (paper 000 section 5.1); the array is named after
   the field (``q.p[4]``, ``q.v.p``), from the member names clang gives the field
   addresses.  A load at a constant offset of a copy the kernel never writes is that array
   directly; otherwise the copy's cells start as (field array, offset 0) and loads go
