@@ -1,7 +1,8 @@
 """Steensgaard-style points-to analysis: which arrays each pointer value may point to.
 
-Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to Analysis"): each pointer is a (base,
-offset) pair whose base ranges over the arrays of the kernel; a flow- and
+Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to
+Analysis"): each pointer is a (base, offset) pair whose base ranges over the arrays of
+the kernel; a flow- and
 context-insensitive unification analysis (Steensgaard) over the whole module gives each
 pointer a small set of possible bases, so dereferences case-split over that set only.
 

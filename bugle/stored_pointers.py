@@ -1,9 +1,9 @@
 """Pointers held in memory: pointer loads and stores, pointer fields of structs passed by
 value, ``ptrtoint``/``inttoptr``.
 
-Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to Analysis"): a pointer is a (base, offset) pair whose
-base ranges over the finite set of arrays the points-to analysis gives it, plus null; a
-dereference case-splits over that set and reports *possible null pointer access* when no
+Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to
+Analysis"): a pointer is a (base, offset) pair whose base ranges over the finite set of
+arrays the points-to analysis gives it, plus null; a dereference case-splits over that set and reports *possible null pointer access* when no
 array matches.  A pointer stored in memory keeps that meaning:
 
 * **points-to** (``bugle.steensgaard``): a store ``*q = p`` unifies ``p``'s class with the
@@ -11,8 +11,8 @@ array matches.  A pointer stored in memory keeps that meaning:
   ``memcpy`` unifies the content classes of its source and destination.  Memory whose
   initial content is not known to the kernel (kernel arguments, ``__shared__``/``__local__``
   arrays, uninitialised private arrays, or anything the adversarial abstraction reads,
-  paper 000 section 4, rule T-READ-ADV) may hold any pointer: the content class also holds null, so a
-  dereference of a loaded pointer is checked against null like any other;
+  paper 000 section 4, rule T-READ-ADV) may hold any pointer: the content class also
+  holds null, so a dereference of a loaded pointer is checked against null like any other;
 * **private memory** (per thread, never abstracted): the offset is stored in the array's
   cells (``bvP``, P = pointer width) and the base in a parallel map ``$$A$base: [bvP]int``
   indexed by the cell where the pointer starts, so a load gets back exactly the pointer
