@@ -3,8 +3,9 @@ value, ``ptrtoint``/``inttoptr``.
 
 Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to
 Analysis"): a pointer is a (base, offset) pair whose base ranges over the finite set of
-arrays the points-to analysis gives it, plus null; a dereference case-splits over that set and reports *possible null pointer access* when no
-array matches.  A pointer stored in memory keeps that meaning:
+arrays the points-to analysis gives it, plus null; a dereference case-splits over that
+set and reports *possible null pointer access* when no array matches.  A pointer stored
+in memory keeps that meaning:
 
 * **points-to** (``bugle.steensgaard``): a store ``*q = p`` unifies ``p``'s class with the
   content class of ``q``'s class, a load ``p = *q`` gives ``p`` that content class, a
