@@ -57,7 +57,7 @@ __kernel void broken(__global int *out) {
 }
 """
 
-# A pointer-to-integer cast is not translated (pointers are (base, offset) pairs).
+# An ordered comparison of pointers into different arrays is not translated (no address order).
 PTRCMP_CL = """\
 __kernel void count(__global int *c, __global int *d) {
   int x = 1;
