@@ -27,12 +27,12 @@ program's own data flow (the lock-step stage decides per thread), never guessed.
 Both calls are group-collective; vcgen.twothread.async_copies checks them like barriers and gives them
 their race semantics (see ``Lockstep._async_copy``).
 
-A ``dst``/``src`` pointer that may point to several arrays is split over its points-to set
-(one call and site number per pair of arrays; null is a null pointer access).
+A ``dst``/``src`` pointer that may point to several arrays (or null) gives a case split
+over the (dst, src) pairs, one copy site each, and the null-pointer check.
 
 Errors (BugleError, exit 4): more than 32 copy sites, a non-constant ``num_events``,
-a ``dst``/``src`` array in private memory,
-element sizes that are not a whole number of cells.
+a ``dst``/``src`` pointer to private memory, element sizes that are not a whole number
+of cells.
 """
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ from vcgen import il
 from . import BugleError
 from .builtins import demangle_opencl
 from .irtext import FloatT, IntT
+from .memory_model import ClassFacts, cell_bytes
 
 COPY = ("async_work_group_copy", "async_work_group_strided_copy")
 WAIT = "wait_group_events"
@@ -82,6 +83,7 @@ class AsyncCopies:
         self.used_wait = False
         self.events = 0  # event variables $event$N read by waits
         self._it = None  # text of the call being translated
+        self.pairs: list = []  # (dst node, src node) of every copy (points-to nodes)
 
     @staticmethod
     def kind(callee: str) -> str | None:
@@ -105,12 +107,30 @@ class AsyncCopies:
             return True
         n, scalar = self._gentype(ops[-1].name, tr.loc(it))
         size = tr.layout.size(scalar)
+        self.pairs.append((tr.node(ops[0], it), tr.node(ops[1], it)))
         for p in ops[:2]:
             f = tr.facts(tr.node(p, it))
             f.access_sizes.add(size)
             f.access_types.append(scalar)
             f.steps.add(size)
         return True
+
+    def align_cells(self, by_class: dict, natural) -> None:
+        """Give the two sides of every copy one cell size: a copy's span counts cells of
+        both arrays, so when the memory model would choose different cell sizes for the
+        destination's and the source's points-to classes (a ``char`` copy of a ``float``
+        array into a ``float`` tile), both become byte-level.  ``by_class``: class
+        representative -> ClassFacts (updated); ``natural(rep)``: the declared element size."""
+        pts = self.tr.pts
+        changed = True
+        while changed:
+            changed = False
+            for d, s in self.pairs:
+                rd, rs = pts.class_of(d), pts.class_of(s)
+                fd, fs = by_class.setdefault(rd, ClassFacts()), by_class.setdefault(rs, ClassFacts())
+                if cell_bytes(fd, natural(rd)) != cell_bytes(fs, natural(rs)):
+                    fd.force_bytes = fs.force_bytes = True
+                    changed = True
 
     def _gentype(self, callee: str, loc) -> tuple:
         try:
@@ -132,48 +152,60 @@ class AsyncCopies:
             self._copy(inst, callee, args, k == "strided", loc)
         return True
 
-    def _check(self, a, what: str, loc) -> None:
-        """Reject a copy side in private memory (OpenCL 1.2 6.12.10: global <-> local)."""
-        if a.space == "private":
-            raise BugleError(f"async copy {what} in private memory ({a.source_name}) is not "
-                             "allowed (OpenCL 1.2 6.12.10: global <-> local only)", loc)
+    def _arrays(self, v, what: str, loc):
+        """``(pointer, arrays)``: the arrays a copy operand may point to (its points-to set
+        without null) and its pointer; BugleError for private memory."""
+        tr = self.tr
+        p = tr.pointer(v, self._it)
+        arrays = [tr.arrays[o] for o in tr.targets(p.cls) if o in tr.arrays]
+        for a in arrays:
+            if a.space == "private":
+                raise BugleError(f"async copy {what} in private memory ({a.source_name}) is not "
+                                 "allowed (OpenCL 1.2 6.12.10: global <-> local only)", loc)
+        return p, arrays
 
     def _copy(self, inst, callee: str, args: list, strided: bool, loc) -> None:
-        """One copy site; a ``dst``/``src`` pointer that may point to several arrays is a
-        case split over its points-to set (``Translator.access``, null reported as a null
-        pointer access), each pair of arrays getting a copy call and site of its own."""
+        """The copy call; when ``dst``/``src`` may point to several arrays (or null), a case
+        split over the (dst, src) pairs as for any dereference (paper 000 section 5.1),
+        one copy site per pair, ending in the null-pointer check."""
         tr = self.tr
         n, scalar = self._gentype(callee, loc)
         elem = n * tr.layout.size(scalar)
-        count = self._size(args[2])
-        stride = self._size(args[3]) if strided else il.BvLit(1, tr.P)
-        ev_in = tr.operand(args[-1])
-        self.used_copy = True
-        dst_p, src_p = tr.pointer(args[0], self._it), tr.pointer(args[1], self._it)
+        pd, dsts = self._arrays(args[0], "destination", loc)
+        ps, srcs = self._arrays(args[1], "source", loc)
+        pairs = [(d, s) for d in dsts for s in srcs]
+        exact = len(tr.targets(pd.cls)) == 1 and len(tr.targets(ps.cls)) == 1 and len(pairs) == 1
+        if exact:
+            self._copy_call(inst, args, strided, loc, elem, pairs[0], pd.offset, ps.offset)
+            return
+        tr.split_count += 1
+        stem = f"{tr.cur_label}${tr.split_count}"
+        join = f"{stem}$join"
+        labels = [f"{stem}${d.name[2:]}${s.name[2:]}" for d, s in pairs] + [f"{stem}$null"]
+        tr.end_block(il.Goto(tuple(labels)))
+        conds = []
+        for (d, s), lab in zip(pairs, labels):
+            tr.start_block(lab)
+            c = il.BinOp("&&", il.BinOp("==", pd.base, il.IntLit(d.ident)), il.BinOp("==", ps.base, il.IntLit(s.ident)))
+            conds.append(c)
+            tr.emit(il.Assume(c, (il.Attr("partition"),)))
+            self._copy_call(inst, args, strided, loc, elem, (d, s), pd.offset, ps.offset)
+            tr.end_block(il.Goto((join,)))
+        tr.start_block(labels[-1])
+        tr.emit(il.Assume(il.and_all(il.not_(c) for c in conds), (il.Attr("partition"),)))
+        tr.marker(loc)
+        tr.emit(il.Assert(il.FALSE, (tr.sourceloc(loc), il.Attr("null_pointer"))))
+        tr.end_block(il.Goto((join,)))
+        tr.start_block(join)
 
-        def with_dst(dst, doff):
-            self._check(dst, "destination", loc)
-            if dst.space == "constant":
-                raise BugleError(f"async copy into constant memory ({dst.source_name})", loc)
-            tr.written.add(dst.name)
-            tr.access(src_p, scalar, loc, lambda src, soff: self._pair(inst, dst, doff, src, soff, elem, count,
-                                                                       stride, strided, ev_in, loc))
-            return []
-
-        # the event when no copy happens (the null branch, which fails its assertion)
-        tr.assign_result(inst, ev_in)
-        tr.access(dst_p, scalar, loc, with_dst)
-
-    def _pair(self, inst, dst, doff, src, soff, elem: int, count, stride, strided: bool, ev_in,
-              loc) -> list:
-        """The copy call between one destination and one source array: a site of its own
-        (lock-step keeps one source and destination per site), the event gets its bit."""
+    def _copy_call(self, inst, args: list, strided: bool, loc, elem: int, pair: tuple, doff, soff) -> None:
+        """One copy between the arrays ``pair`` = (dst, src) of ``elem``-byte elements."""
         tr = self.tr
-        self._check(src, "source", loc)
         if self.sites >= MAX_SITES:
             raise BugleError(f"more than {MAX_SITES} async copy sites are not supported", loc)
-        site = self.sites
-        self.sites += 1
+        dst, src = pair
+        if dst.space == "constant":
+            raise BugleError(f"async copy into constant memory ({dst.source_name})", loc)
         P = tr.P
         spans = []
         for a in (dst, src):
@@ -181,19 +213,25 @@ class AsyncCopies:
                 raise BugleError(f"async copy of {elem}-byte elements on {a.source_name} with "
                                  f"{a.cell}-byte cells is not supported", loc)
             spans.append(elem // a.cell)
-        if spans[0] != spans[1]:
-            raise BugleError("async copy between arrays of different cell sizes is not supported", loc)
+        count = self._size(args[2])
+        stride = self._size(args[3]) if strided else il.BvLit(1, P)
         # the global side is the strided one (6.12.10)
         dst_local = dst.space == "group_shared"
         dstride = tr.fns.bv("MUL", P, stride, il.BvLit(spans[0], P)) if strided and not dst_local \
             else il.BvLit(spans[0], P)
         sstride = tr.fns.bv("MUL", P, stride, il.BvLit(spans[1], P)) if strided and dst_local \
             else il.BvLit(spans[1], P)
+        if spans[0] != spans[1]:
+            raise BugleError("async copy between arrays of different cell sizes is not supported", loc)
+        site = self.sites
+        self.sites += 1
+        self.used_copy = True
+        tr.written.add(dst.name)
+        ev_in = tr.operand(args[-1])
         tr.marker(loc)
         tr.emit(il.Call(copy_proc(P), (doff, soff, count, dstride, sstride, il.BvLit(spans[0], P), ev_in), (),
                         (tr.sourceloc(loc), il.Attr("async_copy", (dst.name, src.name, il.IntLit(site))))))
         tr.assign_result(inst, tr.fns.bv("OR", 32, ev_in, il.BvLit(1 << site, 32)))
-        return []
 
     def _size(self, v) -> il.Expr:
         """A ``size_t`` operand as a bvP."""

@@ -107,6 +107,9 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
             "-o", "-", str(path)]
 
 
+STRUCT_POINTER_PARAM = "struct kernel parameters may not contain pointers"  # clang's OpenCL 1.2 rule
+
+
 def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False,
               clang_opts=(), host: bool = False) -> str:
     """LLVM IR text straight from clang (``host``: the host side of a CUDA file, see
@@ -116,6 +119,12 @@ def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = 
     cmd = clang_command(path, language, defines, includes, spir64, clang_opts, host)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0 and language == "opencl" and STRUCT_POINTER_PARAM in r.stderr \
+                and not any(o.startswith("-cl-std=") for o in clang_opts):
+            # OpenCL 1.2 forbids pointers in struct kernel parameters, OpenCL 2.0 lifted it
+            # (SVM) and GPUVerify accepts them: compile such a kernel as OpenCL 2.0
+            cmd = clang_command(path, language, defines, includes, spir64, (*clang_opts, "-cl-std=CL2.0"))
+            r = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
         raise ToolError(f"cannot run clang: {e}", ExitCode.CLANG_ERROR) from None
     if r.returncode != 0:

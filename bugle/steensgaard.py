@@ -1,15 +1,18 @@
 """Steensgaard-style points-to analysis: which arrays each pointer value may point to.
 
-Paper 000 (GPUVerify TOPLAS 2014) section 6.1 ("pointers"): each pointer is a (base,
-offset) pair whose base ranges over the arrays of the kernel; a flow- and
+Paper 000 (GPUVerify TOPLAS 2014) section 5.1 ("Modeling Pointers", "Points-to
+Analysis"): each pointer is a (base, offset) pair whose base ranges over the arrays of
+the kernel; a flow- and
 context-insensitive unification analysis (Steensgaard) over the whole module gives each
 pointer a small set of possible bases, so dereferences case-split over that set only.
 
 After ``bugle cc`` every callee is inlined into the kernel, so "the whole module" is the
-kernel function, and context insensitivity costs nothing.  Pointers are never stored in
-memory in the supported subset (the translator rejects pointer loads/stores), so the
-points-to graph has one level: unification of pointer values with each other and with
-the array objects they are derived from is exactly Steensgaard's algorithm here.
+kernel function, and context insensitivity costs nothing.  Pointers stored in memory give
+the graph a second level, as in Steensgaard's algorithm: every class has at most one
+*content* class (``content``), the class of the pointers stored in the objects of the
+class; unifying two classes unifies their contents (recursively), so a pointer loaded
+from memory may point to whatever any pointer stored in that memory may point to
+(``bugle.stored_pointers``).
 
 Shape: nodes are hashable keys chosen by the caller (e.g. ``("val", "%p")`` for an SSA
 value, ``("array", "$$A")`` for an array object, ``NULL`` for the null pointer).
@@ -37,6 +40,8 @@ class PointsTo:
         self._uf = UnionFind()
         self._objects: set = set()
         self._cache: dict | None = None
+        self._content: dict = {}  # class representative -> content node
+        self._content_count = 0
 
     def add_object(self, obj) -> None:
         """Declare an array object (or NULL) as a possible pointer target."""
@@ -48,8 +53,32 @@ class PointsTo:
         self._uf[v]  # noqa: B018
 
     def unify(self, a, b) -> None:
+        """Merge the classes of ``a`` and ``b``, and (Steensgaard) their content classes."""
         self._cache = None
-        self._uf.union(a, b)
+        pending = [(a, b)]
+        while pending:
+            x, y = pending.pop()
+            rx, ry = self._uf[x], self._uf[y]
+            if rx == ry:
+                continue
+            cx, cy = self._content.pop(rx, None), self._content.pop(ry, None)
+            self._uf.union(rx, ry)
+            if cx is not None or cy is not None:
+                self._content[self._uf[rx]] = cx if cx is not None else cy
+            if cx is not None and cy is not None:
+                pending.append((cx, cy))
+
+    def content(self, v):
+        """The content node of ``v``'s class: the (class of the) pointers stored in the
+        objects ``v`` may point to; created on first use."""
+        r = self._uf[v]
+        c = self._content.get(r)
+        if c is None:
+            self._content_count += 1
+            c = ("content", self._content_count)
+            self._uf[c]  # noqa: B018
+            self._content[r] = c
+        return c
 
     def class_of(self, v):
         return self._uf[v]

@@ -65,6 +65,7 @@ from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutErro
                            constant_bytes, natural_cell, pointer_bits, scalar_leaf, source_layout,
                            space_of)
 from .steensgaard import NULL, PointsTo
+from .stored_pointers import FRESH_ARRAY, StoredPointers
 
 VK = llvm.ValueKind
 INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
@@ -75,8 +76,7 @@ CASTS_UNINTERPRETED = ("fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp
 PTR_COPY = ("bitcast", "addrspacecast")
 UNSUPPORTED = {"va_arg": "variadic argument access", "indirectbr": "indirect branch",
                "invoke": "invoke", "landingpad": "exception handling", "resume": "exception handling",
-               "callbr": "callbr", "ptrtoint": "pointer-to-integer cast",
-               "inttoptr": "integer-to-pointer cast", "switch": "switch (not lowered)"}
+               "callbr": "callbr", "switch": "switch (not lowered)"}
 
 
 def _sanitize(name: str) -> str:
@@ -218,6 +218,7 @@ class Translator:
         self.annots = Annotations(self)
         self.bodiless = BodilessCalls(self, bodiless)  # functions declared but not defined
         self.fptrs = FunctionObjects(self)  # functions as pointer targets (bugle.function_pointers)
+        self.sptr = StoredPointers(self)  # pointers held in memory (bugle.stored_pointers)
         self.byval: dict = {}  # argument name -> list of (param name, cell index) of its copy
         # the kernel's own file as the debug info names it (clang's -main-file-name)
         self.main_file = (mt.scope_file(_subprogram_file_ref(mt, ft)) or _cu_file(mt)
@@ -261,6 +262,7 @@ class Translator:
             self.annots.block_start(label)
             if n == 0:
                 params += self._byval_params()
+                self.sptr.entry()
                 self._initializer_facts()
             for inst, it in insts:
                 self._inst(inst, it, label)
@@ -532,6 +534,7 @@ class Translator:
             for inst, it in pairs:
                 self._bind_constexprs(inst, it)
                 self._analyze_inst(inst, it)
+        self.sptr.finish()
         by_class: dict = {}
         for node, f in self.node_facts.items():
             agg = by_class.setdefault(self.pts.class_of(node), ClassFacts())
@@ -542,11 +545,10 @@ class Translator:
             agg.gep_sizes |= f.gep_sizes
             agg.access_types += f.access_types
         self.class_cell: dict = {}
+        self.asyncs.align_cells(by_class, self._class_natural)  # both sides of a copy: one cell size
         for rep, objs in self.pts.classes().items():
             facts = by_class.get(rep, ClassFacts())
-            naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o in self.arrays]
-            nat = naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
-            cell = cell_bytes(facts, nat)
+            cell = cell_bytes(facts, self._class_natural(rep))
             self.class_cell[rep] = cell
             for o in objs:
                 if o in self.arrays:
@@ -565,6 +567,12 @@ class Translator:
         for key, a in self.arrays.items():
             if a.cell > 1 and a.elem_type is None and a.llvm_type is not None:
                 a.elem_type = c_type_name(scalar_leaf(a.llvm_type, self.layout))
+
+    def _class_natural(self, rep) -> int | None:
+        """The element size the declarations of a class's arrays agree on, or None."""
+        objs = self.pts.classes().get(rep, frozenset())
+        naturals = [natural_cell(self.arrays[o].llvm_type, self.layout) for o in objs if o in self.arrays]
+        return naturals[0] if naturals and all(n == naturals[0] for n in naturals) else None
 
     def _analyze_inst(self, inst, it) -> None:
         op = inst.opcode
@@ -620,6 +628,15 @@ class Translator:
                 _, off = self.constexpr(ptr, it)
                 if off:
                     f.steps.add(abs(off))
+            if isinstance(vt, PtrT) and not it.is_atomic_access():
+                if op == "load":
+                    self.sptr.load_facts(inst, it, node)
+                else:
+                    self.sptr.store_facts(ops[0], node, it)
+        elif op == "inttoptr":
+            self.sptr.int_to_ptr_facts(inst)
+        elif op == "ptrtoint":
+            self.node(list(inst.operands)[0], it)
         elif op in ("atomicrmw", "cmpxchg"):
             self.atomics.facts(inst, it)
         elif op == "icmp":
@@ -628,7 +645,10 @@ class Translator:
                 for n in nodes[1:]:
                     self.pts.unify(nodes[0], n)
         elif op == "call" and list(inst.operands)[-1].value_kind == VK.function:
-            callee = list(inst.operands)[-1]
+            ops = list(inst.operands)
+            callee = ops[-1]
+            if callee.name.startswith(("llvm.memcpy", "llvm.memmove")):
+                self.sptr.copy_facts(self.node(ops[0], it), self.node(ops[1], it))
             if isinstance(rt, PtrT) and self.bodiless.is_bodiless(callee) \
                     and annotation_base(callee.name) not in ANNOTATION_CALLS:
                 self.bodiless.facts(inst, it)
@@ -646,6 +666,8 @@ class Translator:
 
     def targets(self, cls) -> list[Any]:
         objs = self.pts.classes().get(cls, frozenset())
+        if self.sptr.maybe_null(cls):  # loaded from memory that may hold any pointer
+            objs = objs | {NULL}
         return sorted(objs, key=self._ident_of)
 
     # ============================================================== operands
@@ -807,6 +829,10 @@ class Translator:
             return  # rebuilt inside the annotation that uses it
         if op in UNSUPPORTED:
             raise BugleError(f"unsupported {UNSUPPORTED[op]} ({op})", loc)
+        if op == "ptrtoint":
+            return self.sptr.ptr_to_int(inst, it)
+        if op == "inttoptr":
+            return self.sptr.int_to_ptr(inst, it)
         if op in ("atomicrmw", "cmpxchg"):
             self.atomics.translate(inst, it, loc)
             return
@@ -1014,6 +1040,8 @@ class Translator:
             self.access(p, t, loc, make)
             self.values[inst.name] = vs
             return
+        if isinstance(t, PtrT):
+            return self.sptr.load(inst, p, loc)
         dest = self.local(self.vname(inst.name), self.il_type(t, loc))
         self.access(p, t, loc, lambda arr, idx: self.read_cells(arr, idx, t, dest))
         self.values[inst.name] = dest
@@ -1024,8 +1052,10 @@ class Translator:
             return
         ops = list(inst.operands)
         t = self.value_type(ops[0])
-        val = self.operand(ops[0])
         p = self.pointer(ops[1], it)
+        if isinstance(t, PtrT):
+            return self.sptr.store(ops[0], p, loc, it)
+        val = self.operand(ops[0])
         if is_aggregate(t) or isinstance(t, irtext.NamedT):
             leaves = self.mem_leaves(t, loc)
             vals = [_b2bv(v, 8) if isinstance(lt, IntT) and lt.width == 1 else v
@@ -1050,8 +1080,10 @@ class Translator:
             leaves = self.layout.leaves(t)
         except LayoutError as e:
             raise BugleError(f"memory access: {e}", loc) from None
+        if isinstance(r, PtrT):
+            return leaves  # a pointer value (bugle.stored_pointers)
         if any(isinstance(lt, PtrT) for _, lt in leaves):
-            raise BugleError("pointers stored in memory are not supported", loc)
+            raise BugleError(f"memory access of an aggregate holding pointers ({t}) is not supported", loc)
         return leaves
 
     def cell_index(self, arr: Array, idx: il.Expr, byte_off: int) -> il.Expr:
@@ -1133,6 +1165,43 @@ class Translator:
         self._end(il.Goto((join,)))
         self._start(join)
 
+    # ------------------------------------- for the parts (bugle.stored_pointers, async_copy)
+    def start_block(self, label: str) -> None:
+        """Open the IL block ``label`` (after ``end_block``): case splits of the parts."""
+        self._start(label)
+
+    def end_block(self, transfer) -> None:
+        """Close the current IL block with ``transfer`` (``il.Goto``/``il.Return``)."""
+        self._end(transfer)
+
+    def new_array(self, key, source_name: str, space: str, llvm_type) -> None:
+        """Declare a new array object ``key`` (a points-to object) named ``$$source_name``."""
+        self._new_array(key, source_name, space, llvm_type)
+
+    def ident(self, obj) -> il.Expr:
+        """The base number (``int``) of the points-to object ``obj`` (0 for null)."""
+        return self._ident(obj)
+
+    def ptr_vars(self, inst) -> tuple[il.Var | None, il.Var, Any]:
+        """(base var or None, offset var, class) holding a pointer-valued instruction."""
+        return self._ptr_vars(inst)
+
+    def assign_ptr(self, inst, base_e: il.Expr, off_e: il.Expr) -> None:
+        """Assign the pointer result of ``inst``: base (int) and offset (bvP, cells)."""
+        self._assign_ptr(inst, base_e, off_e)
+
+    def const_offset_from_arg(self, v) -> tuple[str, int]:
+        """(argument name, byte offset) of an argument plus constant GEPs; NotPure else."""
+        return self._const_offset_from_arg(v)
+
+    def byval_written(self) -> set[str]:
+        """IL names of the by-value struct copies the kernel writes."""
+        return self._byval_written()
+
+    def kernel_loc(self) -> tuple[str, int, int]:
+        """``(file, line, 0)`` of the kernel's declaration."""
+        return self._kernel_loc()
+
     # ---------------------------------------------------------------- calls
     def _call(self, inst, it, loc) -> None:
         ops = list(inst.operands)
@@ -1144,11 +1213,15 @@ class Translator:
         args = ops[:-1]
         if callee.name == NULL_CALL:  # an indirect call no candidate matched
             return self.fptrs.null_call(loc)
+        if FRESH_ARRAY in callee.name:
+            return self.sptr.requires_fresh_array(args[0], it, loc)
         if callee.name.startswith(UNSUPPORTED_PREFIX):
             what = callee.name[len(UNSUPPORTED_PREFIX):]
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
             raise BugleError(f"{name}: part of GPUVerify's annotation language that this verifier does not "
                              "support (README, Annotations)", loc)
+        if inst.name and inst.name in self.sptr.alias_requires:
+            return  # __requires(q.p == p): the field points to p's array (bugle.stored_pointers)
         if annotation_base(callee.name) in ANNOTATION_CALLS or RETURN_MARKER.match(callee.name):
             return self._annotation_call(inst, it, callee.name, args, loc)
         if self.memops.translate(inst, it, callee.name, loc) or self.atomics.translate(inst, it, loc) \
@@ -1265,7 +1338,7 @@ class Translator:
                 if ptr is None or ptr.value_kind not in (VK.argument, VK.instruction):
                     continue
                 for o in self.targets(self.pts.class_of(("v", ptr.name))):
-                    if o != NULL and self.arrays[o].space == "private":
+                    if o in self.arrays and self.arrays[o].space == "private":
                         out.add(self.arrays[o].name)
         return out
 

@@ -117,8 +117,18 @@ BUGLE_DECL int __bugle_unsupported_read_permission(void);
 #define __read_permission(...) __bugle_unsupported_read_permission()
 BUGLE_DECL int __bugle_unsupported_write_permission(void);
 #define __write_permission(...) __bugle_unsupported_write_permission()
-BUGLE_DECL int __bugle_unsupported_requires_fresh_array(void);
-#define __requires_fresh_array(...) __bugle_unsupported_requires_fresh_array()
+/* __requires_fresh_array(p): p points to an array no other pointer parameter points to,
+   as every pointer kernel parameter and pointer field of a by-value struct parameter does
+   (bugle.stored_pointers checks the argument is one of those). */
+#ifdef __OPENCL_C_VERSION__
+BUGLE_OVL void __bugle_requires_fresh_array(const __global void *p);
+BUGLE_OVL void __bugle_requires_fresh_array(const __local void *p);
+BUGLE_OVL void __bugle_requires_fresh_array(const __constant void *p);
+BUGLE_OVL void __bugle_requires_fresh_array(const __private void *p);
+#else
+BUGLE_OVL void __bugle_requires_fresh_array(const void *p);
+#endif
+#define __requires_fresh_array(p) __bugle_requires_fresh_array(p)
 BUGLE_DECL int __bugle_unsupported_writes_to(void);
 #define __writes_to(...) __bugle_unsupported_writes_to()
 BUGLE_DECL int __bugle_unsupported_reads_from(void);

@@ -10,7 +10,7 @@
 // FREE: Kernel arguments: stride = {{[0-9]+}}
 // FIXED: Verified: {{.*}}kernel_args.cl
 // RANGE: error: --kernel-args: value -1 for stride is out of range for a 32-bit uint argument (0..4294967295)
-// PTR: error: --kernel-args: parameter in is a pointer or struct: its value must be *
+// PTR: error: --kernel-args: parameter in is a pointer: its value must be *
 // NAME: error: --kernel-args: no kernel named gather in {{.*}}kernel_args.cl
 __kernel void scatter(__global const float *in, __global float *out, uint stride) {
   out[get_global_id(0) * stride] = in[get_global_id(0)];
