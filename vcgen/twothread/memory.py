@@ -152,9 +152,15 @@ class MemoryOps(TransformPart):
 
     def barrier(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
         """``call $bugle_barrier(LF, GF)``: divergence check (threads of one group both here
-        or neither), logs of the covered arrays reset and equality copies havocked."""
+        or neither), logs of the covered arrays reset and equality copies havocked.
+
+        Fence bits computed at run time (``barrier(x)``, docs/IL.md "Barrier") are read per
+        thread: the log holds thread 1's accesses, so it is reset when *thread 1's* fence
+        covers the array -- an access before the barrier is ordered with the other threads'
+        accesses after it when the accessing thread fenced its memory space (GPUVerify's
+        reading of OpenCL 1.2 section 6.12.8).  Copies become equal only when both threads'
+        fences cover the array."""
         b, th = self.builder, self.threads
-        lf, gf = (x == il.BvLit(1, 1) for x in c.args)
         sg = th.same_group()
         srcloc = sourceloc_attrs(c.attrs)
         # In a uniformly executed block both threads are at the barrier together iff the
@@ -163,9 +169,10 @@ class MemoryOps(TransformPart):
             il.BinOp("==", th.cur(2), th.cur(1))
         b.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
         for a in self.info.arrays.values():
-            covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
-            if a.logged and covered:
-                both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
+            flag = c.args[0] if a.space == "group_shared" else c.args[1] if a.space == "global" else il.BvLit(0, 1)
+            covered = {t: _fence_bit(th.ex(flag, t)) for t in THREADS}
+            if a.logged and covered[1] != il.FALSE:
+                both = il.and_all(x for x in (preds[1], sg, covered[1]) if x != il.TRUE)
                 for kind in self.logs.kinds(a):
                     v = self.logs.var(a, kind, "HAS_OCCURRED")
                     b.emit(il.assign(v.name, il.ite(self.copies.not_in_flight(a, kind, both), il.FALSE, v)))
@@ -174,7 +181,15 @@ class MemoryOps(TransformPart):
                 h2 = b.glob(f"_HAVOC_{a.name}$2", a.decl.type)
                 b.emit(il.Havoc((h1.name, h2.name)))
                 m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
-                shared_copy = il.and_all([sg]) if covered else il.FALSE
+                shared_copy = il.and_all(x for x in (sg, covered[1], covered[2]) if x != il.TRUE) \
+                    if il.FALSE not in covered.values() else il.FALSE
                 b.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
                                  (il.ite(preds[1], h1, m1),
                                   il.ite(preds[2], il.ite(shared_copy, h1, h2), m2))))
+
+
+def _fence_bit(flag: il.Expr) -> il.Expr:
+    """A barrier's fence bit (``bv1``) as a boolean: ``true``/``false`` for literals."""
+    if isinstance(flag, il.BvLit):
+        return il.BoolLit(flag.value == 1)
+    return il.BinOp("==", flag, il.BvLit(1, 1))
