@@ -53,6 +53,8 @@ from vcgen import il
 from vcgen.il.attributes import sourceloc
 
 from . import BugleError, NotPure
+from .barrier_invariants import NAMES as BARRIER_INVARIANT_CALLS
+from .barrier_invariants import SNAPSHOT_CALL, BarrierInvariants
 from .irtext import IntT, PtrT
 from .source_text import call_argument, calls_defined_function, read_lines, uses_short_circuit
 
@@ -61,7 +63,7 @@ VK = llvm.ValueKind
 LOOP_INVARIANTS = ("__invariant", "__global_invariant", "__candidate_invariant", "__candidate_global_invariant")
 FUNCTION_WIDE = ("__function_wide_invariant", "__function_wide_candidate_invariant")
 STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_assert",
-              "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE
+              "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE + BARRIER_INVARIANT_CALLS
 QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
            "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
@@ -126,12 +128,15 @@ class Annotations:
         self._ipdom: dict | None = None
         self.short_circuit: set = set()  # labels of short-circuit regions of annotations
         self.function_wide: list = []  # [(inst, it, candidate?, LLVM label)]
+        self.barrier_invariants = BarrierInvariants(self)  # bugle.barrier_invariants
+        self.invariant_only: set = set()  # values used only by barrier invariants (rebuilt there)
 
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
         tr = self.tr
         users = defaultdict(list)
         sources = []
+        bi_calls = []
         for label, pairs in tr.walk:
             for inst, it in pairs:
                 if inst.name:
@@ -145,6 +150,8 @@ class Annotations:
                 base = base_name(name)
                 if base in QUERIES:
                     sources.append(inst)
+                elif base in BARRIER_INVARIANT_CALLS:
+                    bi_calls.append(inst)
                 elif base in LOOP_INVARIANTS:
                     if self._heads_loop(label):
                         self.invariants[label].append(LoopInvariant(
@@ -158,6 +165,9 @@ class Annotations:
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
                 elif RETURN_MARKER.match(name):
                     self.markers[self._inline_key(it)].append(label)
+        if bi_calls:
+            self.invariant_only = self.barrier_invariants.exclusive(bi_calls, users, self._rebuildable)
+            self.deferred |= self.invariant_only
         work = [s.name for s in sources]
         while work:  # short-circuit joins of deferred branches defer more values
             self._defer(work, users)
@@ -182,9 +192,9 @@ class Annotations:
             for inst, it in users.get(v, ()):
                 callee = self._callee(inst)
                 base = base_name(callee) if callee else None
-                if base in STATEMENTS or inst.opcode == "br":
+                if base in STATEMENTS or inst.opcode == "br" or (inst.name and inst.name in self.invariant_only):
                     continue
-                if base in QUERIES + HELPERS or inst.opcode in PURE_OPCODES:
+                if base in QUERIES + HELPERS or inst.opcode in PURE_OPCODES or self._annotation_read(inst):
                     if inst.name not in self.deferred:
                         self.deferred.add(inst.name)
                         work.append(inst.name)
@@ -228,6 +238,27 @@ class Annotations:
                 if phi.name not in self.deferred:
                     new.append(phi.name)
         return new
+
+    def _annotation_read(self, inst) -> bool:
+        """Is ``inst`` an address computation or plain load (a query-dependent one is a read
+        of the thread's own copy inside the annotation: ``A[__other_int(i)]``)?"""
+        if inst.opcode == "load":
+            return not self.tr.defs[inst.name][1].is_atomic_access()
+        return inst.opcode in ("getelementptr", "bitcast", "addrspacecast")
+
+    def _rebuildable(self, inst) -> bool:
+        """May ``inst`` be left out of the walk and rebuilt inside a barrier invariant: a
+        pure instruction (not a loop-carried phi), a plain load, an address computation or
+        a work-item function / annotation query."""
+        op = inst.opcode
+        if op == "phi":
+            return not self._heads_loop(self.block_of.get(inst.name, ""))
+        if op == "load":
+            return not self.tr.defs[inst.name][1].is_atomic_access()
+        if op in ("br", "store"):
+            return False
+        return self._annotation_only(inst) and not (op == "call" and base_name(self._callee(inst) or "")
+                                                     in STATEMENTS)
 
     def _annotation_only(self, inst) -> bool:
         op = inst.opcode
@@ -355,6 +386,8 @@ class Annotations:
         """An annotation statement call reached in the walk."""
         tr = self.tr
         base = base_name(callee)
+        if base == SNAPSHOT_CALL:
+            return self.barrier_invariants.snapshot(args, loc)
         if len(args) != 1:
             raise BugleError(f"{base} expects one argument", loc)
         glob = self._glob("global" in base)
@@ -377,6 +410,8 @@ class Annotations:
             return
         if base in ("__ensures", "__global_ensures"):
             return  # emitted at the returns
+        if base in BARRIER_INVARIANT_CALLS:
+            return self.barrier_invariants.call(base, args, loc)
         if base in ("__requires", "__global_requires"):
             return self._requires(inst, it, args[0], loc, glob)
         e = self.expr(args[0], loc, eager=bool(glob))
@@ -419,6 +454,11 @@ class Annotations:
         if tr.source_path and (f is None or f == tr.main_file):
             f = tr.source_path
         return (f or tr.source_path or tr.main_file or "?", line, col)
+
+    def pure_leaf(self, v, what: str) -> il.Expr:
+        """``v`` as an expression of kernel arguments, ids, sizes and constants (BugleError
+        naming ``what`` otherwise)."""
+        return self._pure_leaf(v, what)
 
     def _pure_leaf(self, v, what: str) -> il.Expr:
         try:
@@ -586,13 +626,15 @@ class Annotations:
 
     # ------------------------------------------------------------------ rebuilding
     def expr(self, v, loc, retval=None, leaf=None, region: set | frozenset = frozenset(), head=None,
-             eager: bool = False) -> il.Expr:
+             eager: bool = False, memory: bool = False, value: bool = False) -> il.Expr:
         """The IL expression of the annotation argument ``v`` (an ``i1`` or integer):
         deferred values and values defined in ``region`` (labels) are rebuilt, every other
         value is ``leaf(v)`` (default: its IL local); so are the phis of the loop header
         ``head`` (loop-carried: their locals hold the value at the head).  ``eager``
         (``__global_*`` forms, checked for threads that skip the annotation) also
-        rebuilds every pure non-phi instruction, whose local would be stale there."""
+        rebuilds every pure non-phi instruction, whose local would be stale there.
+        ``memory`` (barrier invariants) rebuilds loads as reads ``$$A[i]`` of their array;
+        ``value``: an integer ``v`` stays an integer (else it is read as ``v != 0``)."""
         tr = self.tr
         leaf = leaf or tr.operand
         memo: dict = {}
@@ -605,6 +647,8 @@ class Annotations:
             op = inst.opcode
             if op == "call" and base_name(self._callee(inst) or "") in HELPERS:
                 return True
+            if memory and op == "load":
+                return True
             if blk in region:
                 return not (blk == head and op == "phi")
             if blk in self.short_circuit and op in PURE_OPCODES:
@@ -615,18 +659,20 @@ class Annotations:
             if x.value_kind != VK.instruction or not rebuilt(x):
                 return leaf(x)
             if x.name not in memo:
-                memo[x.name] = self._rebuild(x, rec, loc, retval)
+                memo[x.name] = self._rebuild(x, rec, loc, retval, memory)
             return memo[x.name]
         e = rec(v)
         t = tr.value_type(v)
-        if isinstance(t, IntT) and t.width > 1:
+        if isinstance(t, IntT) and t.width > 1 and not value:
             e = il.BinOp("!=", e, il.BvLit(0, t.width))
         return e
 
-    def _rebuild(self, x, rec, loc, retval) -> il.Expr:
+    def _rebuild(self, x, rec, loc, retval, memory: bool = False) -> il.Expr:
         tr = self.tr
         inst, it = tr.defs[x.name]
         op = inst.opcode
+        if op == "load":  # a barrier invariant's, or one at a query-dependent address
+            return self.barrier_invariants.load(inst, rec, loc)
         if op == "call":
             callee = self._callee(inst)
             if callee is None:

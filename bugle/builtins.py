@@ -212,11 +212,13 @@ class Calls:
         if w < 2:
             raise BugleError("barrier fence flags narrower than two bits", loc)
         f = tr.operand(flags_v)
+        tr.annots.barrier_invariants.flush()
         tr.marker(loc)
         tr.emit(il.Call("$bugle_barrier", (il.BvExtract(f, 1, 0), il.BvExtract(f, 2, 1)), (), (tr.sourceloc(loc),)))
 
     def _barrier(self, local: bool, global_: bool, loc) -> None:
         tr = self.tr
+        tr.annots.barrier_invariants.flush()  # bugle.barrier_invariants: checked at this barrier
         tr.marker(loc)
         tr.emit(il.Call("$bugle_barrier", (il.BvLit(int(local), 1), il.BvLit(int(global_), 1)),
                         (), (tr.sourceloc(loc),)))

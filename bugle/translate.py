@@ -256,6 +256,7 @@ class Translator:
                 params += self._byval_params()
             for inst, it in insts:
                 self._inst(inst, it, label)
+        self.annots.barrier_invariants.finish()
         self.blocks = self.annots.hoist_function_wide(self.blocks)
         self.requires += self.annots.axioms()
         return self._program(params + self.images.params())
@@ -885,13 +886,17 @@ class Translator:
 
     # -------------------------------------------------------------- pointers
     def _gep(self, inst, it, loc) -> None:
+        p = self.pointer(list(inst.operands)[0], it)
+        self._assign_ptr(inst, p.base, self.gep_offset(inst, it, p.offset, self.operand, loc))
+
+    def gep_offset(self, inst, it, off: il.Expr, opnd, loc) -> il.Expr:
+        """The offset (cells of the result's class, bvP) of the ``getelementptr`` ``inst``
+        applied to a pointer of offset ``off``; its variable indices are ``opnd(value)``."""
         ops = list(inst.operands)
-        p = self.pointer(ops[0], it)
         cell = self.cell_of(self.pts.class_of(("v", inst.name)))
         consts = [self.const_int(o) for o in ops[1:]]
         steps = self.layout.gep_steps(it.gep_source_type(), len(ops) - 1, consts)
         P, fns = self.P, self.fns
-        off = p.offset
         const_total = 0
         for (kind, s), o, c in zip(steps, ops[1:], consts):
             if kind == "field":
@@ -903,7 +908,7 @@ class Translator:
             if c is not None:
                 const_total += _signed(c, w) * s
                 continue
-            idx = self.operand(o)
+            idx = opnd(o)
             if w == 1:
                 idx = _b2bv(idx, 1)
             idx = fns.extend(True, w, P, idx) if w < P else (il.BvExtract(idx, P, 0) if w > P else idx)
@@ -913,7 +918,7 @@ class Translator:
         if const_total:
             total = il.BvLit((const_total // cell) % (1 << P), P)
             off = total if off == il.BvLit(0, P) else fns.bv("ADD", P, off, total)
-        self._assign_ptr(inst, p.base, off)
+        return off
 
     def _ptr_inst(self, inst, it, loc) -> None:
         op = inst.opcode

@@ -122,6 +122,9 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "barrier_divergence": "barrier may be reached by non-uniform control flow",
             "user_assert": f"this assertion might not hold for {who}",
             "null_pointer": f"possible null pointer access for {who}",
+            "barrier_invariant": f"this barrier invariant might not hold for {who}",
+            "barrier_invariant_access_check": "insufficient permission may be held for evaluation of this "
+                                              f"barrier invariant by {who}",
             "unreachable": f"unreachable code may be reached by {who}",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",

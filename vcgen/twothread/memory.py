@@ -120,6 +120,21 @@ class MemoryOps(TransformPart):
                 self.builder.emit(il.Assign((il.MapLhs(m, i),),
                                             (il.ite(preds[t], th.ex(value, t), il.MapSelect(il.Var(m), i)),)))
 
+    def snapshot(self, c: il.Assign, preds: dict[int, il.Expr]) -> None:
+        """``$$dst := $$src;`` (``__array_snapshot``, ``bugle.barrier_invariants``): each
+        enabled thread's copy of the ghost array ``dst`` becomes its copy of ``src``; not an
+        access (nothing logged).  Both arrays need the equality abstraction."""
+        th, arrays = self.threads, self.info.arrays
+        lhs, rhs = c.lhss[0], c.rhss[0]
+        if len(c.lhss) != 1 or not isinstance(rhs, il.Var) or rhs.name not in arrays:
+            raise error("an array may only be assigned a whole other array (__array_snapshot)")
+        dst, src = arrays[lhs.name], arrays[rhs.name]
+        if not (dst.equality and src.equality):
+            raise error(f"__array_snapshot of {src.name} into {dst.name} needs the equality abstraction for both")
+        self.builder.emit(il.Assign(tuple(il.VarLhs(th.name(dst.name, t)) for t in THREADS),
+                                    tuple(il.ite(preds[t], il.Var(th.name(src.name, t)), il.Var(th.name(dst.name, t)))
+                                          for t in THREADS)))
+
     def atomic(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """An atomic read-modify-write (docs/design.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves

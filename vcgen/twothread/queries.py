@@ -12,6 +12,11 @@ from .threads import THREADS, Threads
 LOG_QUERIES = ("read", "write", "read_offset", "write_offset")
 
 
+def _base(name: str) -> str:
+    """``x$1`` -> ``x`` (the one-thread name of a per-thread copy)."""
+    return name.rsplit("$", 1)[0]
+
+
 class AnnotationQueries:
     """Per-thread copies of annotation expressions (``annotation_fns``: function name ->
     ``{:annotation}`` arguments, from ``KernelInfo``)."""
@@ -34,6 +39,29 @@ class AnnotationQueries:
             if isinstance(x, il.FunApp) and x.name in fns:
                 return self._query(fns[x.name], x.args, t, enabled)
             return None
+        return self.owner_reads(il.rewrite(e, fn), t)
+
+    def owner_reads(self, e: il.Expr, t: int, strict: bool = False) -> il.Expr:
+        """Thread ``t``'s two-thread expression ``e`` with each read of an equality-abstracted
+        array taken from the copy of the thread whose values its index is computed from:
+        ``A[__other_int(i)]`` reads the other thread's copy (where that thread's own writes
+        are), as GPUVerify's single shared copy for the pair would.  An index computed from
+        neither thread's values, or from both, reads thread ``t``'s copy -- or, ``strict``,
+        both is an error."""
+        th = self.threads
+        owners = {v.name: u for u in THREADS for v in th.rename[u].values()
+                  if th.rename[1].get(_base(v.name)) != th.rename[2].get(_base(v.name))}
+        copies = {th.name(a, u): a for a in self.info.arrays for u in THREADS if th.name(a, 1) != th.name(a, 2)}
+
+        def fn(x: il.Expr) -> il.Expr | None:
+            if not (isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in copies):
+                return None
+            index = il.rewrite(x.index, fn)
+            users = {owners[v] for v in il.free_vars(index) if v in owners}
+            if len(users) > 1 and strict:
+                raise error("a barrier invariant reads memory at an index computed from both work items' values")
+            owner = users.pop() if len(users) == 1 else t
+            return il.MapSelect(il.Var(th.name(copies[x.map.name], owner)), index)
         return il.rewrite(e, fn)
 
     def threads_of(self, e: il.Expr) -> tuple[int, ...]:

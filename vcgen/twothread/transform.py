@@ -38,6 +38,7 @@ from ..candidates import CandidateFactory, LoopFacts
 from ..il.attributes import sourceloc, where
 from ..il.errors import ExitCode, ToolError
 from .async_copies import WAIT_PROC, AsyncCopies
+from .barrier_invariants import BarrierInvariantChecks, is_barrier_invariant
 from .builder import ProgramBuilder
 from .kernel import KernelInfo, atomic_array, error, source_name
 from .kernel_args import apply_kernel_args
@@ -65,6 +66,7 @@ class Lockstep:
         self.warps = Warps(info, b, th, logs, opts)
         self.copies = AsyncCopies(info, b, th, logs, opts)
         self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
+        self.barrier_invariants = BarrierInvariantChecks(info, b, th, logs, opts, self.queries)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
 
     # ---------------------------------------------------------------------- main
@@ -312,6 +314,8 @@ class Lockstep:
                 self._assign(c, preds, loc, self.info.write_widths.get((blk.label, i), 1))
             elif isinstance(c, il.Assume):
                 self._assume(c, preds)
+            elif is_barrier_invariant(c):
+                self.barrier_invariants.check(c, preds)  # assumed after the barrier (_call)
             elif isinstance(c, il.Assert):
                 if il.has_attr(c.attrs, "user_invariant"):
                     # at the loop head means in the header block, and not evaluated through
@@ -333,6 +337,7 @@ class Lockstep:
             else:
                 raise error(f"unsupported command {c!r}")
         self.warps.clear_after_instruction(None, end=True)
+        self.barrier_invariants.end_of_block()
 
     def _assume(self, c: il.Assume, preds: dict[int, il.Expr]) -> None:
         """Per thread: ``enabled => e`` (the ``__global_`` forms: ``e`` whether enabled or not)."""
@@ -346,6 +351,8 @@ class Lockstep:
         shared_lhs = [l for l in c.lhss if l.name in arrays]
         reads = [(l, r) for l, r in zip(c.lhss, c.rhss)
                  if isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in arrays]
+        if shared_lhs and isinstance(c.lhss[0], il.VarLhs):
+            return self.memory.snapshot(c, preds)
         if shared_lhs or reads:
             if len(c.lhss) != 1:
                 raise error("a memory access must be a single assignment (docs/IL.md)")
@@ -393,6 +400,7 @@ class Lockstep:
         if callee is None or not il.has_attr(callee.attrs, "barrier"):
             raise error(f"call to {c.proc}: only the barrier may be called in a kernel (inline calls first)")
         self.memory.barrier(c, preds)
+        self.barrier_invariants.after_barrier(preds)
 
     # ---------------------------------------------------------------- assembly
 

@@ -128,7 +128,7 @@ def kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
     for k in ("barrier_divergence", "user_assert", "null_pointer", "unreachable", "array_bounds", "postcondition",
-              "precondition", "unsupported"):
+              "precondition", "unsupported", "barrier_invariant_access_check", "barrier_invariant"):
         if check.has(k):
             return k
     lc = check.attr(loopcut.LOOP_CHECK)
