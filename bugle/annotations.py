@@ -484,6 +484,10 @@ class Annotations:
         return True
 
     # ------------------------------------------------------------------ function-wide
+    def fixed_leaf(self, v) -> il.Expr:
+        """``v`` as an expression of arguments, ids, sizes and constants, else its local."""
+        return self._fixed_leaf(v)
+
     def _fixed_leaf(self, v) -> il.Expr:
         """A value of a function-wide invariant: its pure form (ids, sizes, arguments) when
         it has one, else its local (valid only if the invariant's block computes it)."""
@@ -626,14 +630,15 @@ class Annotations:
 
     # ------------------------------------------------------------------ rebuilding
     def expr(self, v, loc, retval=None, leaf=None, region: set | frozenset = frozenset(), head=None,
-             eager: bool = False, memory: bool = False, value: bool = False) -> il.Expr:
+             eager: bool = False, value: bool = False) -> il.Expr:
         """The IL expression of the annotation argument ``v`` (an ``i1`` or integer):
         deferred values and values defined in ``region`` (labels) are rebuilt, every other
         value is ``leaf(v)`` (default: its IL local); so are the phis of the loop header
         ``head`` (loop-carried: their locals hold the value at the head).  ``eager``
         (``__global_*`` forms, checked for threads that skip the annotation) also
         rebuilds every pure non-phi instruction, whose local would be stale there.
-        ``memory`` (barrier invariants) rebuilds loads as reads ``$$A[i]`` of their array;
+        Deferred loads (a barrier invariant's, or at a query-dependent address) are reads
+        ``$$A[i]`` of their array (``BarrierInvariants.load``);
         ``value``: an integer ``v`` stays an integer (else it is read as ``v != 0``)."""
         tr = self.tr
         leaf = leaf or tr.operand
@@ -647,8 +652,6 @@ class Annotations:
             op = inst.opcode
             if op == "call" and base_name(self._callee(inst) or "") in HELPERS:
                 return True
-            if memory and op == "load":
-                return True
             if blk in region:
                 return not (blk == head and op == "phi")
             if blk in self.short_circuit and op in PURE_OPCODES:
@@ -659,7 +662,7 @@ class Annotations:
             if x.value_kind != VK.instruction or not rebuilt(x):
                 return leaf(x)
             if x.name not in memo:
-                memo[x.name] = self._rebuild(x, rec, loc, retval, memory)
+                memo[x.name] = self._rebuild(x, rec, loc, retval)
             return memo[x.name]
         e = rec(v)
         t = tr.value_type(v)
@@ -667,7 +670,7 @@ class Annotations:
             e = il.BinOp("!=", e, il.BvLit(0, t.width))
         return e
 
-    def _rebuild(self, x, rec, loc, retval, memory: bool = False) -> il.Expr:
+    def _rebuild(self, x, rec, loc, retval) -> il.Expr:
         tr = self.tr
         inst, it = tr.defs[x.name]
         op = inst.opcode

@@ -18,9 +18,9 @@ calls (``_binary``: 2N of them, pairs).  Here:
   annotations, ``bugle.annotations``): its loads become reads ``$$A[i]`` of the array
   inside the expression -- not accesses of the work item (they are not logged nor
   race-checked) -- and the instructions used only by the invariant are not emitted;
-* ``e`` and the instantiations may use ids, sizes, kernel arguments, constants, memory
-  and the two-thread queries; a local value (a loop counter) is a BugleError: the
-  invariant is instantiated for other work items, whose locals are unknown;
+* ``e`` and the instantiations may use ids, sizes, kernel arguments, constants, memory,
+  the two-thread queries and local values (a loop counter) that lockstep finds uniform:
+  the invariant is instantiated for other work items, whose non-uniform locals are unknown;
 * at the next barrier, just before it:
   ``assert {:sourceloc ...} {:barrier_invariant} {:instances i1, ..., iN} e;`` (or
   ``{:barrier_invariant_binary}``); lockstep (``vcgen.twothread.barrier_invariants``)
@@ -87,6 +87,9 @@ class BarrierInvariants:
                 continue
             part.add(v.name)
             work.extend(inst.operands)
+        for n in [n for n in part if tr.defs[n][0].opcode == "load"]:
+            if not self._reaches_call_unchanged(n, ids, eligible):
+                part.discard(n)  # the load reads memory as it was before: a local value
         changed = True
         while changed:
             changed = False
@@ -96,6 +99,34 @@ class BarrierInvariants:
                     changed = True
         return part
 
+    def _reaches_call_unchanged(self, name: str, ids: set, harmless) -> bool:
+        """Does every path from the load ``name`` reach one of the calls ``ids`` through
+        instructions that change no memory (``harmless(inst)``)?  Then the load is part of
+        the invariant's expression and may be evaluated where the invariant is."""
+        tr = self.tr
+        blocks = dict(tr.walk)
+        label = self.annots.block_of[name]
+        pairs = blocks[label]
+        start = next(k for k, (i, _) in enumerate(pairs) if i.name == name) + 1
+        work, seen = [(label, start)], set()
+        while work:
+            label, k = work.pop()
+            for inst, _ in blocks[label][k:]:
+                if id(inst) in ids:
+                    break
+                if inst.opcode == "br":
+                    succ = list(tr.cfg.successors(label))
+                    if not succ or len(seen) > 64:
+                        return False
+                    work += [(b, 0) for b in succ if b not in seen]
+                    seen.update(succ)
+                    break
+                if not harmless(inst):
+                    return False
+            else:
+                return False
+        return True
+
     # ------------------------------------------------------------------- calls
     def call(self, callee: str, args: list, loc) -> None:
         """``__bugle_barrier_invariant[_binary](e)`` or ``..._instance(i)`` reached in the walk."""
@@ -103,7 +134,7 @@ class BarrierInvariants:
             raise BugleError(f"{callee} expects one argument", loc)
         leaf = self._leaf
         if callee in INVARIANT_CALLS:
-            e = self.annots.expr(args[0], loc, leaf=leaf, eager=True, memory=True)
+            e = self.annots.expr(args[0], loc, leaf=leaf, eager=True)
             self.pending.append(_Pending(INVARIANT_CALLS[callee], e, loc))
             return
         if not self.pending:
@@ -144,7 +175,9 @@ class BarrierInvariants:
         self.tr.written |= self.snapshot_targets
 
     def _leaf(self, v) -> il.Expr:
-        return self.annots.pure_leaf(v, "a barrier invariant and its instantiations")
+        """A value the invariant does not rebuild: its expression of ids, sizes, arguments
+        and constants, else its local (lockstep accepts only uniform ones)."""
+        return self.annots.fixed_leaf(v)
 
     def flush(self) -> None:
         """At a barrier: emit the invariants written before it (see the module docstring)."""

@@ -8,6 +8,8 @@ the barrier (unary), or for every pair of distinct work items of the group (bina
 ``__other_*`` naming the second one).  Here, for ``assert {:barrier_invariant}
 {:instances i1, ...} e;`` just before a barrier:
 
+* Local values in ``e`` or an instantiation must be uniform (equal in all work items, the
+  uniformity analysis): the invariant is evaluated for other work items.
 * **Check, before the barrier** (``{:barrier_invariant}`` asserts, "this barrier
   invariant might not hold"): unary, for each thread ``t`` that is at the barrier, ``e``
   of thread ``t``; binary, when both threads are in one group and at the barrier, ``e``
@@ -71,6 +73,12 @@ class BarrierInvariantChecks(TransformPart):
         binary = il.has_attr(c.attrs, "barrier_invariant_binary")
         inst = il.attr(c.attrs, "instances")
         inv = _Invariant(c.expr, binary, tuple(inst.args) if inst else (), c.attrs)
+        for e in (inv.expr,) + inv.instances:
+            for v in sorted(il.free_vars(e)):
+                if v in self.info.local_types and self.threads.is_dup(v):
+                    raise error(f"{where(c.attrs)}a barrier invariant may only use ids, sizes, arguments, "
+                                f"constants, memory and uniform local values (not {v}, which may differ "
+                                "between work items)")
         for x in il.subexprs(c.expr):
             if isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in self.info.arrays:
                 a = self.info.arrays[x.map.name]
