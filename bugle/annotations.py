@@ -64,9 +64,10 @@ LOOP_INVARIANTS = ("__invariant", "__global_invariant", "__candidate_invariant",
 FUNCTION_WIDE = ("__function_wide_invariant", "__function_wide_candidate_invariant")
 STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_assert",
               "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE + BARRIER_INVARIANT_CALLS
-QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
+QUERIES = ("__enabled", "__dominator_enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
            "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
+LOG_QUERIES = ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes")
 HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
            "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
 # a + b with an assumption that it does not overflow (a value, and a trusted assumption)
@@ -130,6 +131,7 @@ class Annotations:
         self.function_wide: list = []  # [(inst, it, candidate?, LLVM label)]
         self.barrier_invariants = BarrierInvariants(self)  # bugle.barrier_invariants
         self.invariant_only: set = set()  # values used only by barrier invariants (rebuilt there)
+        self.arbitrary: set = set()  # log queries whose value code uses: arbitrary values there
 
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
@@ -150,8 +152,8 @@ class Annotations:
                 base = base_name(name)
                 if base in QUERIES:
                     sources.append(inst)
-                elif base in BARRIER_INVARIANT_CALLS:
-                    bi_calls.append(inst)
+                elif base in BARRIER_INVARIANT_CALLS or base in ("__requires", "__global_requires"):
+                    bi_calls.append(inst)  # their loads read memory where they are: rebuilt as reads
                 elif base in LOOP_INVARIANTS:
                     if self._heads_loop(label):
                         self.invariants[label].append(LoopInvariant(
@@ -168,6 +170,7 @@ class Annotations:
         if bi_calls:
             self.invariant_only = self.barrier_invariants.exclusive(bi_calls, users, self._rebuildable)
             self.deferred |= self.invariant_only
+        sources = [s for s in sources if not self._escaping_log_query(s, users)]
         work = [s.name for s in sources]
         while work:  # short-circuit joins of deferred branches defer more values
             self._defer(work, users)
@@ -181,6 +184,23 @@ class Annotations:
             return None
         c = list(inst.operands)[-1]
         return c.name if c.value_kind == VK.function else None
+
+    def _escaping_log_query(self, inst, users: dict) -> bool:
+        """Is ``inst`` an access-log query (``__read``, ``__write``, ``__read_offset_bytes``,
+        ``__write_offset_bytes``) whose value reaches code outside annotations?  Such a value
+        does not exist when the kernel runs (it is about the verifier's log), so the code
+        gets an arbitrary value (``arbitrary_query``): every value it might see is covered."""
+        if base_name(self._callee(inst) or "") not in LOG_QUERIES:
+            return False
+        saved = set(self.deferred)
+        try:
+            self._defer([inst.name], users)
+            return False
+        except BugleError:
+            self.arbitrary.add(inst.name)
+            return True
+        finally:
+            self.deferred = saved
 
     def _defer(self, names: list, users: dict) -> None:
         """Forward closure of the query results over pure instructions."""
@@ -619,6 +639,15 @@ class Annotations:
             tr.marker(eloc)
             tr.emit(il.Assert(e, (tr.sourceloc(eloc), il.Attr("postcondition")) + self._glob(glob)))
 
+    def arbitrary_query(self, inst) -> bool:
+        """A log query whose value code uses (``_escaping_log_query``): assign it an
+        arbitrary value (havoc, per thread).  False for other calls."""
+        if not inst.name or inst.name not in self.arbitrary:
+            return False
+        tr = self.tr
+        tr.assign_result(inst, tr.fresh(tr.il_type(tr.result_type(inst), tr.last_loc)))
+        return True
+
     def helper(self, inst, callee: str, args: list, loc) -> None:
         """``__implies``/``__old_*``/``__ptr_*`` outside deferred expressions: plain values."""
         self.tr.assign_result(inst, self._call_expr(inst, base_name(callee), args, loc,
@@ -749,6 +778,8 @@ class Annotations:
             return self._int_helper(inst, args, opnd)
         if base == "__enabled":
             return fns.annotation("__enabled", (), il.BOOL, ("enabled",))
+        if base == "__dominator_enabled":
+            return fns.annotation("__dominator_enabled", (), il.BOOL, ("dominator_enabled",))
         if base in ("__all", "__at_most_one"):
             return fns.annotation(base, (il.BOOL,), il.BOOL, (base[2:],), opnd(args[0]))
         if base in ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes"):

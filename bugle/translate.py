@@ -1123,6 +1123,8 @@ class Translator:
             return self.annots.noovfl_add(inst, callee, args, loc)
         if RETURN_MARKER.match(callee):
             return self.annots.return_point(inst, it, args, loc)
+        if self.annots.arbitrary_query(inst):
+            return
         raise BugleError(f"internal: annotation query {base} was not deferred", loc)
 
     def use_work_dim(self) -> il.Expr:

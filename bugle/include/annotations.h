@@ -59,6 +59,9 @@ BUGLE_DECL int __function_wide_candidate_invariant(bool expr);
 
 BUGLE_DECL bool __implies(bool a, bool b);
 BUGLE_DECL bool __enabled(void);
+/* in a loop invariant: this thread reached the loop (the predicate of the block that
+   dominates the loop head); elsewhere __enabled() */
+BUGLE_DECL bool __dominator_enabled(void);
 BUGLE_DECL bool __all(bool b);
 BUGLE_DECL bool __at_most_one(bool b);
 BUGLE_OVL bool __uniform_int(int x);

@@ -27,17 +27,23 @@ class AnnotationQueries:
         self.logs = logs
         self.asymmetric = asymmetric  # --asymmetric-asserts: annotations hold for thread 1 only
 
-    def ann(self, e: il.Expr, t: int, enabled: dict[int, il.Expr]) -> il.Expr:
+    def ann(self, e: il.Expr, t: int, enabled: dict[int, il.Expr],
+            dominator: dict[int, il.Expr] | None = None) -> il.Expr:
         """Thread ``t``'s copy of an annotation expression: ``Threads.ex`` plus the two-thread
         queries of bugle's ``{:annotation}`` functions (docs/IL.md "Annotations");
-        ``enabled[t]`` is what ``__enabled()`` means for thread ``t`` at this point."""
+        ``enabled[t]`` is what ``__enabled()`` means for thread ``t`` at this point, and
+        ``dominator[t]`` what ``__dominator_enabled()`` means (at a loop head: the thread
+        reached the loop; default ``enabled``)."""
+        dom = dominator if dominator is not None else enabled
         fns = self.info.annotation_fns
 
         def fn(x: il.Expr) -> il.Expr | None:
             if isinstance(x, il.Var):
                 return self.threads.rename[t].get(x.name, x)
             if isinstance(x, il.FunApp) and x.name in fns:
-                return self._query(fns[x.name], x.args, t, enabled)
+                if fns[x.name][0] == "dominator_enabled":
+                    return dom[t]
+                return self._query(fns[x.name], x.args, t, enabled, dom)
             return None
         return self.owner_reads(il.rewrite(e, fn), t)
 
@@ -77,14 +83,15 @@ class AnnotationQueries:
                 return (1,)
         return THREADS
 
-    def _query(self, kind: tuple, args: tuple, t: int, enabled: dict[int, il.Expr]) -> il.Expr:
+    def _query(self, kind: tuple, args: tuple, t: int, enabled: dict[int, il.Expr],
+               dominator: dict[int, il.Expr]) -> il.Expr:
         k = kind[0]
         if k == "enabled":
             return enabled[t]
         if k == "other":
-            return self.ann(args[0], 3 - t, enabled)
+            return self.ann(args[0], 3 - t, enabled, dominator)
         if k in ("uniform", "distinct", "all", "at_most_one"):
-            a1, a2 = (self.ann(args[0], u, enabled) for u in THREADS)
+            a1, a2 = (self.ann(args[0], u, enabled, dominator) for u in THREADS)
             return {"uniform": lambda: il.BinOp("==", a1, a2), "distinct": lambda: il.BinOp("!=", a1, a2),
                     "all": lambda: il.BinOp("&&", a1, a2),
                     "at_most_one": lambda: il.not_(il.BinOp("&&", a1, a2))}[k]()
