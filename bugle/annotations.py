@@ -66,7 +66,8 @@ STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_asser
               "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE + BARRIER_INVARIANT_CALLS
 QUERIES = ("__enabled", "__dominator_enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
-           "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
+           "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool",
+           "__atomic_has_taken_value")
 LOG_QUERIES = ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes")
 HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
            "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
@@ -784,6 +785,8 @@ class Annotations:
             return fns.annotation(base, (il.BOOL,), il.BOOL, (base[2:],), opnd(args[0]))
         if base in ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes"):
             return self._log_query(inst, base, args[0], loc)
+        if base == "__atomic_has_taken_value":
+            return self._ticket_query(args, opnd, loc)
         kind = base[2:].rsplit("_", 1)[0]  # uniform / distinct / other
         t = tr.value_type(args[0])
         ty = il.BOOL if isinstance(t, IntT) and t.width == 1 else tr.il_type(t, loc)
@@ -819,6 +822,22 @@ class Annotations:
             return self._bytes(off, a.cell, tr.int_width(tr.result_type(inst)))
         return fns.annotation(f"__{kind}_{a.name}", (), il.BOOL, (kind, a.name))
 
+    def _ticket_query(self, args: list, opnd, loc) -> il.Expr:
+        """``__atomic_has_taken_value(c, offset, v)``: ``{:annotation
+        "atomic_has_taken_value", "$$c"}`` of ``v`` (lockstep: ``v`` is in the thread's set of
+        tickets of the counter, ``vcgen.twothread.tickets``).  The counter has one element,
+        so ``offset`` names it."""
+        tr, fns = self.tr, self.tr.fns
+        if len(args) != 3:
+            raise BugleError("__atomic_has_taken_value expects a counter, an offset and a value", loc)
+        _, targets = self._array_of(args[0], "__atomic_has_taken_value", loc)
+        if len(targets) != 1:
+            raise BugleError("__atomic_has_taken_value: the pointer must point into exactly one array", loc)
+        a = tr.arrays[targets[0]]
+        w = tr.int_width(tr.value_type(args[2]))
+        return fns.annotation(f"__atomic_has_taken_value_{a.name}", (il.BvType(w),), il.BOOL,
+                              ("atomic_has_taken_value", a.name), opnd(args[2]))
+
     def _bytes(self, cells: il.Expr, cell: int, w: int) -> il.Expr:
         """``cells * cell`` (bytes) as a ``w``-bit value (truncated or zero-extended)."""
         tr, fns = self.tr, self.tr.fns
@@ -846,6 +865,18 @@ class Annotations:
 
 
 _DEFINE = re.compile(r"^define [^\n]*\{$", re.M)
+# __return_val_<ty>() -> the LLVM return type it requires
+_RETURN_VAL_TYPES = {"__return_val_int": "i32", "__return_val_bool": "i1"}
+
+
+def _check_return_val_types(body: str) -> None:
+    """GPUVerify's rule: ``__return_val_int()`` (``__return_val_bool()``) may only be used
+    in a function returning ``int`` (``bool``); BugleError otherwise."""
+    rets = {m.group(2) for m in (_RET.match(line) for line in body.split("\n")) if m}
+    for fn, ty in _RETURN_VAL_TYPES.items():
+        if f"@{fn}(" in body and rets and rets != {ty}:
+            raise BugleError("Type of __return_val function does not match return type "
+                             f"({fn} in a function returning {' or '.join(sorted(rets))})")
 _RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double)( [^,\s]+)?(, !dbg !\d+)?\s*$")
 
 
@@ -865,6 +896,8 @@ def mark_returns(ir_text: str) -> str:
             if line == "}":
                 text = "\n".join(body)
                 in_ens = "@__ensures(" in text or "@__global_ensures(" in text
+                if in_ens:
+                    _check_return_val_types(text)
                 for b in body:
                     m = _RET.match(b) if in_ens else None
                     if m:

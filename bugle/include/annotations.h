@@ -122,8 +122,6 @@ BUGLE_DECL int __bugle_unsupported_writes_to(void);
 #define __writes_to(...) __bugle_unsupported_writes_to()
 BUGLE_DECL int __bugle_unsupported_reads_from(void);
 #define __reads_from(...) __bugle_unsupported_reads_from()
-BUGLE_DECL int __bugle_unsupported_atomic_has_taken_value(void);
-#define __atomic_has_taken_value(...) __bugle_unsupported_atomic_has_taken_value()
 
 /* Barrier invariants (Chong et al., OOPSLA 2013), written just before a barrier:
    __barrier_invariant_N(e, i1, ..., iN): e (over shared memory and this work item's id)
@@ -289,25 +287,32 @@ BUGLE_DECL void __bugle_array_snapshot(void *dst, const void *src);
    offset.  Pointer queries: which array p points into, and the byte offset. */
 #ifdef __OPENCL_C_VERSION__
 #define BUGLE_PTR_QUERIES(AS)                                   \
-  BUGLE_OVL bool __read(const AS void *p);                      \
-  BUGLE_OVL bool __write(const AS void *p);                     \
-  BUGLE_OVL int __read_offset_bytes(const AS void *p);          \
-  BUGLE_OVL int __write_offset_bytes(const AS void *p);         \
-  BUGLE_OVL int __ptr_base(const AS void *p);                   \
-  BUGLE_OVL int __ptr_offset_bytes(const AS void *p);
+  BUGLE_OVL bool __read(const volatile AS void *p);                      \
+  BUGLE_OVL bool __write(const volatile AS void *p);                     \
+  BUGLE_OVL int __read_offset_bytes(const volatile AS void *p);          \
+  BUGLE_OVL int __write_offset_bytes(const volatile AS void *p);         \
+  BUGLE_OVL int __ptr_base(const volatile AS void *p);                   \
+  BUGLE_OVL int __ptr_offset_bytes(const volatile AS void *p);                \
+  BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, int v);  \
+  BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, unsigned v);
 BUGLE_PTR_QUERIES(__global)
 BUGLE_PTR_QUERIES(__local)
 BUGLE_PTR_QUERIES(__constant)
 BUGLE_PTR_QUERIES(__private)
 #undef BUGLE_PTR_QUERIES
 #else
-BUGLE_DECL bool __read(const void *p);
-BUGLE_DECL bool __write(const void *p);
-BUGLE_DECL int __read_offset_bytes(const void *p);
-BUGLE_DECL int __write_offset_bytes(const void *p);
-BUGLE_DECL int __ptr_base(const void *p);
-BUGLE_DECL int __ptr_offset_bytes(const void *p);
+BUGLE_DECL bool __read(const volatile void *p);
+BUGLE_DECL bool __write(const volatile void *p);
+BUGLE_DECL int __read_offset_bytes(const volatile void *p);
+BUGLE_DECL int __write_offset_bytes(const volatile void *p);
+BUGLE_DECL int __ptr_base(const volatile void *p);
+BUGLE_DECL int __ptr_offset_bytes(const volatile void *p);
+BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, int v);
+BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, unsigned v);
 #endif
+/* __atomic_has_taken_value(c, offset, v): an atomic increment (decrement) of the ticket
+   counter c (an array used only by atomic_inc-like atomics on one element) has returned v
+   to this thread (the first thread of the pair, like the access-log queries). */
 #define __exclusive(b) __at_most_one(b)
 /* the two threads are in one group (work group / thread block) */
 #ifdef __OPENCL_C_VERSION__

@@ -9,7 +9,12 @@ from .kernel import KernelInfo, error
 from .logs import AccessLogs
 from .threads import THREADS, Threads
 
-LOG_QUERIES = ("read", "write", "read_offset", "write_offset")
+LOG_QUERIES = ("read", "write", "read_offset", "write_offset", "atomic_has_taken_value")
+
+
+def value_width(e: il.Expr) -> int | None:
+    """Bit width of a literal (None when not known here)."""
+    return e.width if isinstance(e, il.BvLit) else None
 
 
 def _base(name: str) -> str:
@@ -46,6 +51,18 @@ class AnnotationQueries:
                 return self._query(fns[x.name], x.args, t, enabled, dom)
             return None
         return self.owner_reads(il.rewrite(e, fn), t)
+
+    def _has_taken(self, name: str, value: il.Expr, t: int) -> il.Expr:
+        """``value`` was returned to thread ``t`` by the ticket counter ``name``: in its
+        ghost set of tickets (``vcgen.twothread.tickets``)."""
+        a = self.info.arrays.get(name)
+        if a is None or name not in self.info.ticket_arrays or not isinstance(a.rng, il.BvType):
+            raise error(f"__atomic_has_taken_value on {name}, which is not a ticket counter (an array used only "
+                        "by atomic increments, or only by decrements, of one element)")
+        if value_width(value) not in (None, a.rng.width):
+            raise error(f"__atomic_has_taken_value on {name}: the value must have the counter's width")
+        tickets = self.logs.builder.glob(f"_TICKETS_{name}${t}", il.MapType(a.rng, il.BOOL))
+        return il.MapSelect(tickets, value)
 
     def owner_reads(self, e: il.Expr, t: int, strict: bool = False) -> il.Expr:
         """Thread ``t``'s two-thread expression ``e`` with each read of an equality-abstracted
@@ -95,6 +112,8 @@ class AnnotationQueries:
             return {"uniform": lambda: il.BinOp("==", a1, a2), "distinct": lambda: il.BinOp("!=", a1, a2),
                     "all": lambda: il.BinOp("&&", a1, a2),
                     "at_most_one": lambda: il.not_(il.BinOp("&&", a1, a2))}[k]()
+        if k == "atomic_has_taken_value":
+            return self._has_taken(kind[1], self.ann(args[0], t, enabled, dominator), t)
         if k in LOG_QUERIES:
             a = self.info.arrays.get(kind[1])
             log = "READ" if k.startswith("read") else "WRITE"
