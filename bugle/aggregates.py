@@ -175,14 +175,16 @@ class Aggregates:
         return tuple(lanes)
 
     # ---------------------------------------------------------------- vector ops
-    def extractelement(self, inst) -> il.Expr:
+    def extractelement(self, inst, opnd=None) -> il.Expr:
+        """One lane of a vector; operands via ``opnd(value)`` (default: their IL values)."""
         tr = self.tr
+        opnd = opnd or tr.operand
         vec_v, idx_v = list(inst.operands)
-        vec = tr.operand(vec_v)
+        vec = opnd(vec_v)
         k = tr.const_int(idx_v)
         if k is not None:
             return vec[k] if k < len(vec) else tr.fresh(tr.il_type(tr.result_type(inst)))
-        idx, w = tr.operand(idx_v), tr.int_width(tr.value_type(idx_v))
+        idx, w = opnd(idx_v), tr.int_width(tr.value_type(idx_v))
         out = vec[-1]  # an out-of-range index gives poison: any lane will do
         for j in reversed(range(len(vec) - 1)):
             out = il.IfThenElse(il.BinOp("==", idx, il.BvLit(j, w)), vec[j], out)

@@ -67,7 +67,7 @@ STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_asser
 QUERIES = ("__enabled", "__dominator_enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
            "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool",
-           "__atomic_has_taken_value")
+           "__return_val_int4", "__return_val_ptr", "__atomic_has_taken_value")
 LOG_QUERIES = ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes")
 HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
            "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
@@ -79,7 +79,7 @@ UNSUPPORTED_PREFIX = "__bugle_unsupported_"  # GPUVerify annotations not impleme
 RETURN_MARKER = re.compile(r"__bugle_return_(\w+)$")
 # instructions a deferred value may flow through (they are rebuilt as expressions)
 PURE_OPCODES = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
-                "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze"}
+                "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze", "extractelement"}
 
 
 class LoopInvariant(NamedTuple):
@@ -706,6 +706,10 @@ class Annotations:
         op = inst.opcode
         if op == "load":  # a barrier invariant's, or one at a query-dependent address
             return self.barrier_invariants.load(inst, rec, loc)
+        if op == "extractelement":  # __return_val_int4().x
+            return tr.aggs.extractelement(inst, rec)
+        if op == "icmp" and isinstance(tr.value_type(list(inst.operands)[0]), PtrT):
+            return self._pointer_compare(inst, it, retval, loc)
         if op == "call":
             callee = self._callee(inst)
             if callee is None:
@@ -759,6 +763,28 @@ class Annotations:
         c = rec(ops[0])
         return c if dst == ops[2].name else il.not_(c)
 
+    def _pointer_compare(self, inst, it, retval, loc) -> il.Expr:
+        """``p == q`` / ``p != q`` in an annotation, ``__return_val_ptr()`` being the
+        returned pointer: same array and same offset."""
+        tr = self.tr
+        ptrs = []
+        for v in list(inst.operands)[:2]:
+            if v.value_kind == VK.instruction and v.name in tr.defs and \
+                    base_name(self._callee(tr.defs[v.name][0]) or "") == "__return_val_ptr":
+                if retval is None:
+                    raise BugleError("__return_val_ptr may only be used in an __ensures of a function "
+                                     "that returns a pointer", loc)
+                v = retval
+            elif v.value_kind == VK.instruction and v.name in self.deferred:
+                raise BugleError("an annotation may only compare pointers it does not compute", loc)
+            ptrs.append(tr.pointer(v, it))
+        a, b = ptrs
+        pred = it.predicate()
+        if pred not in ("eq", "ne"):
+            raise BugleError("annotations may only compare pointers with == or !=", loc)
+        same = il.and_all([il.BinOp("==", a.base, b.base), il.BinOp("==", a.offset, b.offset)])
+        return same if pred == "eq" else il.not_(same)
+
     # ------------------------------------------------------------------ queries
     def _call_expr(self, inst, base: str, args: list, loc, opnd, retval) -> il.Expr:
         tr, fns = self.tr, self.tr.fns
@@ -766,7 +792,9 @@ class Annotations:
             return il.implies(opnd(args[0]), opnd(args[1]))
         if base in ("__old_int", "__old_bool"):
             return opnd(args[0])
-        if base in ("__return_val_int", "__return_val_bool"):
+        if base == "__return_val_ptr":
+            raise BugleError("__return_val_ptr() may only be compared (== or !=) with a pointer", loc)
+        if base in ("__return_val_int", "__return_val_bool", "__return_val_int4"):
             if retval is None:
                 raise BugleError(f"{base} may only be used in an __ensures of a function "
                                  "that returns a value", loc)
@@ -866,18 +894,34 @@ class Annotations:
 
 _DEFINE = re.compile(r"^define [^\n]*\{$", re.M)
 # __return_val_<ty>() -> the LLVM return type it requires
-_RETURN_VAL_TYPES = {"__return_val_int": "i32", "__return_val_bool": "i1"}
+_RETURN_VAL_TYPES = {"__return_val_int": "i32", "__return_val_bool": "i1", "__return_val_int4": "<4 x i32>"}
 
 
 def _check_return_val_types(body: str) -> None:
     """GPUVerify's rule: ``__return_val_int()`` (``__return_val_bool()``) may only be used
     in a function returning ``int`` (``bool``); BugleError otherwise."""
     rets = {m.group(2) for m in (_RET.match(line) for line in body.split("\n")) if m}
+    pointers = all(r.startswith("ptr") for r in rets)
+    if "@__return_val_ptr(" in body and rets and not pointers:
+        raise BugleError("Type of __return_val function does not match return type "
+                         f"(__return_val_ptr in a function returning {' or '.join(sorted(rets))})")
     for fn, ty in _RETURN_VAL_TYPES.items():
         if f"@{fn}(" in body and rets and rets != {ty}:
             raise BugleError("Type of __return_val function does not match return type "
                              f"({fn} in a function returning {' or '.join(sorted(rets))})")
-_RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double)( [^,\s]+)?(, !dbg !\d+)?\s*$")
+_RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double|<\d+ x i\d+>|ptr(?: addrspace\(\d+\))?)"
+                  r"( [^,\s]+)?(, !dbg !\d+)?\s*$")
+
+
+def _marker_suffix(ty: str) -> str:
+    """``i32`` -> ``i32``, ``<4 x i32>`` -> ``v4i32``, ``ptr addrspace(3)`` -> ``p3``."""
+    m = re.match(r"<(\d+) x (i\d+)>$", ty)
+    if m:
+        return f"v{m.group(1)}{m.group(2)}"
+    m = re.match(r"ptr(?: addrspace\((\d+)\))?$", ty)
+    if m:
+        return f"p{m.group(1) or 0}"
+    return ty
 
 
 def mark_returns(ir_text: str) -> str:
@@ -904,11 +948,11 @@ def mark_returns(ir_text: str) -> str:
                         ind, ty, val, dbg = m.group(1), m.group(2), (m.group(3) or "").strip(), m.group(4) or ""
                         used.add(ty)
                         arg = "" if ty == "void" else f"{ty} {val}"
-                        out.append(f"{ind}call void @__bugle_return_{ty}({arg}){dbg}")
+                        out.append(f"{ind}call void @__bugle_return_{_marker_suffix(ty)}({arg}){dbg}")
                     out.append(b)
                 body = []
             continue
         out.append(line)
     for ty in sorted(used):
-        out.append(f"declare void @__bugle_return_{ty}({'' if ty == 'void' else ty})")
+        out.append(f"declare void @__bugle_return_{_marker_suffix(ty)}({'' if ty == 'void' else ty})")
     return "\n".join(out) + "\n"

@@ -1322,6 +1322,9 @@ class Translator:
             t = self.value_type(a)
             if isinstance(t, PtrT):
                 continue
+            if self.entry is not None and isinstance(t, VectorT) and isinstance(t.elem, (IntT, FloatT)):
+                self.values[a.name] = self.entry.lanes(a, [self.il_type(t.elem)] * t.count)  # a function's vector
+                continue
             if isinstance(t, (StructT, VectorT)) or isinstance(t, irtext.NamedT) or isinstance(t, irtext.ArrayT):
                 raise BugleError(f"kernel parameter {a.name} of aggregate type {a.type} is not supported",
                                  self._kernel_loc())

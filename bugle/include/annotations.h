@@ -81,6 +81,10 @@ BUGLE_OVL unsigned long __other_int(unsigned long x);
 BUGLE_DECL bool __other_bool(bool b);
 BUGLE_DECL int __return_val_int(void);
 BUGLE_DECL bool __return_val_bool(void);
+#ifdef __OPENCL_C_VERSION__
+int4 __return_val_int4(void);
+#endif
+BUGLE_DECL void *__return_val_ptr(void);
 BUGLE_OVL int __old_int(int x);
 BUGLE_OVL unsigned int __old_int(unsigned int x);
 BUGLE_OVL long __old_int(long x);
