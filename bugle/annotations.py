@@ -275,7 +275,7 @@ class Annotations:
         if op == "phi":
             return not self._heads_loop(self.block_of.get(inst.name, ""))
         if op == "load":
-            return not self.tr.defs[inst.name][1].is_atomic_access()
+            return not self.tr.defs[inst.name][1].is_atomic_access() and self.barrier_invariants.reads_shared(inst)
         if op in ("br", "store"):
             return False
         return self._annotation_only(inst) and not (op == "call" and base_name(self._callee(inst) or "")

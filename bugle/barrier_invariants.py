@@ -231,6 +231,25 @@ class BarrierInvariants:
             return il.BinOp("!=", e, il.BvLit(0, 8 * n))
         return il.BvExtract(e, bits, 0) if bits < 8 * n else e
 
+    def reads_shared(self, inst) -> bool:
+        """Is the load ``inst`` from shared (non-private) memory through array indexing of
+        an argument or a global (what ``load`` can rebuild)?"""
+        tr = self.tr
+        v = list(inst.operands)[0]
+        while v.value_kind == VK.instruction:
+            if v.name in tr.allocas or v.name not in tr.defs:
+                return False
+            d = tr.defs[v.name][0]
+            if d.opcode not in ("getelementptr",) + _PTR_COPIES:
+                return False
+            v = list(d.operands)[0]
+        try:
+            p = tr.pointer(v, None)
+        except BugleError:
+            return False
+        arrays = [tr.arrays[o] for o in tr.targets(p.cls) if o != NULL]
+        return len(arrays) == 1 and arrays[0].space != "private"
+
     def _pointer(self, v, rec, loc) -> Ptr:
         """(base, offset) of a pointer the invariant reads through, its ``getelementptr``s
         rebuilt from ids, arguments and constants."""
