@@ -288,13 +288,13 @@ BUGLE_DECL void __bugle_array_snapshot(void *dst, const void *src);
 
 /* Access-log queries: has this thread (the logging thread of the two-thread program)
    an access to the array of p in flight since the last barrier, and at which byte
-   offset.  Pointer queries: which array p points into, and the byte offset. */
+   offset (a size_t: never negative, pointer-wide).  Pointer queries: which array p points into, and the byte offset. */
 #ifdef __OPENCL_C_VERSION__
 #define BUGLE_PTR_QUERIES(AS)                                   \
   BUGLE_OVL bool __read(const volatile AS void *p);                      \
   BUGLE_OVL bool __write(const volatile AS void *p);                     \
-  BUGLE_OVL int __read_offset_bytes(const volatile AS void *p);          \
-  BUGLE_OVL int __write_offset_bytes(const volatile AS void *p);         \
+  BUGLE_OVL __SIZE_TYPE__ __read_offset_bytes(const volatile AS void *p);          \
+  BUGLE_OVL __SIZE_TYPE__ __write_offset_bytes(const volatile AS void *p);         \
   BUGLE_OVL int __ptr_base(const volatile AS void *p);                   \
   BUGLE_OVL int __ptr_offset_bytes(const volatile AS void *p);                \
   BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, int v);  \
@@ -307,8 +307,8 @@ BUGLE_PTR_QUERIES(__private)
 #else
 BUGLE_DECL bool __read(const volatile void *p);
 BUGLE_DECL bool __write(const volatile void *p);
-BUGLE_DECL int __read_offset_bytes(const volatile void *p);
-BUGLE_DECL int __write_offset_bytes(const volatile void *p);
+BUGLE_DECL __SIZE_TYPE__ __read_offset_bytes(const volatile void *p);
+BUGLE_DECL __SIZE_TYPE__ __write_offset_bytes(const volatile void *p);
 BUGLE_DECL int __ptr_base(const volatile void *p);
 BUGLE_DECL int __ptr_offset_bytes(const volatile void *p);
 BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, int v);
