@@ -53,10 +53,11 @@ _PTR_COPIES = ("bitcast", "addrspacecast")
 class _Pending:
     """An invariant read before its barrier: IL kind, expression, location, instances."""
 
-    def __init__(self, kind: str, expr: il.Expr, loc):
+    def __init__(self, kind: str, expr: il.Expr, loc, block: str):
         self.kind = kind
         self.expr = expr
         self.loc = loc
+        self.block = block  # the IL block of the call: its barrier must be in the same block
         self.instances: list[il.Expr] = []
 
 
@@ -135,7 +136,7 @@ class BarrierInvariants:
         leaf = self._leaf
         if callee in INVARIANT_CALLS:
             e = self.annots.expr(args[0], loc, leaf=leaf, eager=True)
-            self.pending.append(_Pending(INVARIANT_CALLS[callee], e, loc))
+            self.pending.append(_Pending(INVARIANT_CALLS[callee], e, loc, self.tr.cur_label))
             return
         if not self.pending:
             raise BugleError("barrier invariant instantiation without a barrier invariant", loc)
@@ -183,6 +184,8 @@ class BarrierInvariants:
         """At a barrier: emit the invariants written before it (see the module docstring)."""
         tr = self.tr
         for p in self.pending:
+            if p.block != tr.cur_label:
+                raise BugleError("a barrier invariant must be followed by a barrier (in the same block)", p.loc)
             if not p.instances:
                 raise BugleError("a barrier invariant needs at least one instantiation", p.loc)
             if p.kind == "barrier_invariant_binary" and len(p.instances) % 2:
