@@ -23,16 +23,24 @@ other thread, enabledness and the access logs.  Here:
   have an ``__ensures`` with ``__bugle_return_<ty>(v)`` calls before inlining).  The
   ``__global_*`` forms add ``{:global_annotation}``: checked whether or not the thread is
   enabled.
-* **Queries** (``__enabled``, ``__uniform_int``, ``__distinct_int``, ``__all``,
-  ``__at_most_one``, ``__other_int``, ``__read``, ``__write``, ``__read_offset_bytes``,
-  ``__write_offset_bytes``, ``__return_val_int`` and their ``_bool`` forms) have no
+* **Queries** (``__enabled``, ``__dominator_enabled``, ``__uniform_int``, ``__distinct_int``,
+  ``__all``, ``__at_most_one``, ``__other_int``, ``__read``, ``__write``, ``__read_offset_bytes``,
+  ``__write_offset_bytes``, ``__atomic_has_taken_value``, ``__return_val_int`` /
+  ``_int4`` / ``_ptr`` and the ``_bool`` forms) have no
   one-thread value: every value depending on one is *deferred* — not assigned where LLVM
   computes it but rebuilt as an expression inside the annotation that uses it, so that
   lockstep evaluates it where the annotation is checked.  A branch on a deferred value
   (short-circuit ``&&`` inside an annotation) is a nondeterministic ``goto``; the
   rebuilt expression keeps the real condition.  A deferred value used by anything but
-  an annotation is a BugleError.  Two-thread queries become ``{:annotation ...}``
+  an annotation is a BugleError -- except an access-log query's, which is an arbitrary
+  value there (the log does not exist when the kernel runs).  A load at an address
+  computed from a query (``A[__other_int(i)]``) is a read ``$$A[...]`` inside the
+  annotation.  Two-thread queries become ``{:annotation ...}``
   functions; lockstep (``vcgen.twothread.queries``) expands them per thread.
+* **Memory in preconditions and barrier invariants.**  The loads computing the argument
+  of a ``__requires`` or a barrier invariant (``bugle.barrier_invariants``) that nothing
+  else uses, and after which nothing writes memory before the call, are left out of the
+  walk and rebuilt as reads ``$$A[i]`` inside the annotation.
 * ``__implies(a, b)`` is ``!a || b`` (both evaluated); ``__old_int(x)`` is ``x`` as
   computed where it is called (in an ``__ensures`` at function entry: the entry value);
   ``__ptr_base(p)`` is the number of p's array (``bv32``), ``__ptr_offset_bytes(p)`` its
