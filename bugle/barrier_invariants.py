@@ -109,7 +109,8 @@ class BarrierInvariants:
         label = self.annots.block_of[name]
         pairs = blocks[label]
         start = next(k for k, (i, _) in enumerate(pairs) if i.name == name) + 1
-        work, seen = [(label, start)], set()
+        work: list[tuple[str, int]] = [(label, start)]
+        seen: set[str] = set()
         while work:
             label, k = work.pop()
             for inst, _ in blocks[label][k:]:

@@ -31,6 +31,8 @@ class AnnotationQueries:
         self.threads = threads
         self.logs = logs
         self.asymmetric = asymmetric  # --asymmetric-asserts: annotations hold for thread 1 only
+        self._owners: dict[str, int] | None = None  # owner_reads' tables, built on first use
+        self._copies: dict[str, str] = {}
 
     def ann(self, e: il.Expr, t: int, enabled: dict[int, il.Expr],
             dominator: dict[int, il.Expr] | None = None) -> il.Expr:
@@ -72,9 +74,14 @@ class AnnotationQueries:
         neither thread's values, or from both, reads thread ``t``'s copy -- or, ``strict``,
         both is an error."""
         th = self.threads
-        owners = {v.name: u for u in THREADS for v in th.rename[u].values()
-                  if th.rename[1].get(_base(v.name)) != th.rename[2].get(_base(v.name))}
-        copies = {th.name(a, u): a for a in self.info.arrays for u in THREADS if th.name(a, 1) != th.name(a, 2)}
+        if not any(isinstance(x, il.MapSelect) for x in il.subexprs(e)):
+            return e
+        if self._owners is None:  # per-thread names -> thread, per-thread array copies -> array
+            self._owners = {v.name: u for u in THREADS for v in th.rename[u].values()
+                            if th.rename[1].get(_base(v.name)) != th.rename[2].get(_base(v.name))}
+            self._copies = {th.name(a, u): a for a in self.info.arrays for u in THREADS
+                            if th.name(a, 1) != th.name(a, 2)}
+        owners, copies = self._owners, self._copies
 
         def fn(x: il.Expr) -> il.Expr | None:
             if not (isinstance(x, il.MapSelect) and isinstance(x.map, il.Var) and x.map.name in copies):

@@ -201,7 +201,8 @@ class Lockstep:
             return []
         here: dict[int, il.Expr] = {u: il.BinOp("==", self.threads.cur(u), il.IntLit(lo)) for u in THREADS}
         out = []
-        reached = {u: il.BinOp("==", il.Var(f"cur${u}$entry{header}"), il.IntLit(lo)) for u in THREADS}
+        reached: dict[int, il.Expr] = {u: il.BinOp("==", il.Var(f"cur${u}$entry{header}"), il.IntLit(lo))
+                                       for u in THREADS}
         for t in self.queries.threads_of(e):
             inv = self.queries.ann(e, t, here, reached)
             if not il.has_attr(attrs, "global_annotation"):
