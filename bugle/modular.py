@@ -147,7 +147,7 @@ class FunctionEntry:
         self.scalars.append(v)
         return v
 
-    def lanes(self, arg, types: list) -> tuple:
+    def lanes(self, arg, types: list) -> tuple[il.Var, ...]:
         """The IL locals standing for the lanes of a vector argument (``$v$0``, ``$v$1``,
         ...; havocked at entry, each arbitrary)."""
         out = []
