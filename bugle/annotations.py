@@ -23,16 +23,24 @@ other thread, enabledness and the access logs.  Here:
   have an ``__ensures`` with ``__bugle_return_<ty>(v)`` calls before inlining).  The
   ``__global_*`` forms add ``{:global_annotation}``: checked whether or not the thread is
   enabled.
-* **Queries** (``__enabled``, ``__uniform_int``, ``__distinct_int``, ``__all``,
-  ``__at_most_one``, ``__other_int``, ``__read``, ``__write``, ``__read_offset_bytes``,
-  ``__write_offset_bytes``, ``__return_val_int`` and their ``_bool`` forms) have no
+* **Queries** (``__enabled``, ``__dominator_enabled``, ``__uniform_int``, ``__distinct_int``,
+  ``__all``, ``__at_most_one``, ``__other_int``, ``__read``, ``__write``, ``__read_offset_bytes``,
+  ``__write_offset_bytes``, ``__atomic_has_taken_value``, ``__return_val_int`` /
+  ``_int4`` / ``_ptr`` and the ``_bool`` forms) have no
   one-thread value: every value depending on one is *deferred* — not assigned where LLVM
   computes it but rebuilt as an expression inside the annotation that uses it, so that
   lockstep evaluates it where the annotation is checked.  A branch on a deferred value
   (short-circuit ``&&`` inside an annotation) is a nondeterministic ``goto``; the
   rebuilt expression keeps the real condition.  A deferred value used by anything but
-  an annotation is a BugleError.  Two-thread queries become ``{:annotation ...}``
+  an annotation is a BugleError -- except an access-log query's, which is an arbitrary
+  value there (the log does not exist when the kernel runs).  A load at an address
+  computed from a query (``A[__other_int(i)]``) is a read ``$$A[...]`` inside the
+  annotation.  Two-thread queries become ``{:annotation ...}``
   functions; lockstep (``vcgen.twothread.queries``) expands them per thread.
+* **Memory in preconditions and barrier invariants.**  The loads computing the argument
+  of a ``__requires`` or a barrier invariant (``bugle.barrier_invariants``) that nothing
+  else uses, and after which nothing writes memory before the call, are left out of the
+  walk and rebuilt as reads ``$$A[i]`` inside the annotation.
 * ``__implies(a, b)`` is ``!a || b`` (both evaluated); ``__old_int(x)`` is ``x`` as
   computed where it is called (in an ``__ensures`` at function entry: the entry value);
   ``__ptr_base(p)`` is the number of p's array (``bv32``), ``__ptr_offset_bytes(p)`` its
@@ -53,6 +61,8 @@ from vcgen import il
 from vcgen.il.attributes import sourceloc
 
 from . import BugleError, NotPure
+from .barrier_invariants import NAMES as BARRIER_INVARIANT_CALLS
+from .barrier_invariants import SNAPSHOT_CALL, BarrierInvariants
 from .irtext import IntT, PtrT
 from .source_text import call_argument, calls_defined_function, read_lines, uses_short_circuit
 
@@ -61,10 +71,12 @@ VK = llvm.ValueKind
 LOOP_INVARIANTS = ("__invariant", "__global_invariant", "__candidate_invariant", "__candidate_global_invariant")
 FUNCTION_WIDE = ("__function_wide_invariant", "__function_wide_candidate_invariant")
 STATEMENTS = ("__requires", "__ensures", "__assert", "__assume", "__global_assert",
-              "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE
-QUERIES = ("__enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
+              "__global_requires", "__global_ensures") + LOOP_INVARIANTS + FUNCTION_WIDE + BARRIER_INVARIANT_CALLS
+QUERIES = ("__enabled", "__dominator_enabled", "__uniform_int", "__uniform_bool", "__distinct_int", "__distinct_bool",
            "__all", "__at_most_one", "__other_int", "__other_bool", "__read", "__write",
-           "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool")
+           "__read_offset_bytes", "__write_offset_bytes", "__return_val_int", "__return_val_bool",
+           "__return_val_int4", "__return_val_ptr", "__atomic_has_taken_value")
+LOG_QUERIES = ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes")
 HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_bytes", "__ite",
            "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
 # a + b with an assumption that it does not overflow (a value, and a trusted assumption)
@@ -75,7 +87,7 @@ UNSUPPORTED_PREFIX = "__bugle_unsupported_"  # GPUVerify annotations not impleme
 RETURN_MARKER = re.compile(r"__bugle_return_(\w+)$")
 # instructions a deferred value may flow through (they are rebuilt as expressions)
 PURE_OPCODES = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
-                "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze"}
+                "or", "xor", "icmp", "select", "zext", "sext", "trunc", "phi", "freeze", "extractelement"}
 
 
 class LoopInvariant(NamedTuple):
@@ -126,12 +138,16 @@ class Annotations:
         self._ipdom: dict | None = None
         self.short_circuit: set = set()  # labels of short-circuit regions of annotations
         self.function_wide: list = []  # [(inst, it, candidate?, LLVM label)]
+        self.barrier_invariants = BarrierInvariants(self)  # bugle.barrier_invariants
+        self.invariant_only: set = set()  # values used only by barrier invariants (rebuilt there)
+        self.arbitrary: set = set()  # log queries whose value code uses: arbitrary values there
 
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
         tr = self.tr
         users = defaultdict(list)
         sources = []
+        bi_calls = []
         for label, pairs in tr.walk:
             for inst, it in pairs:
                 if inst.name:
@@ -145,6 +161,8 @@ class Annotations:
                 base = base_name(name)
                 if base in QUERIES:
                     sources.append(inst)
+                elif base in BARRIER_INVARIANT_CALLS or base in ("__requires", "__global_requires"):
+                    bi_calls.append(inst)  # their loads read memory where they are: rebuilt as reads
                 elif base in LOOP_INVARIANTS:
                     if self._heads_loop(label):
                         self.invariants[label].append(LoopInvariant(
@@ -158,6 +176,10 @@ class Annotations:
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
                 elif RETURN_MARKER.match(name):
                     self.markers[self._inline_key(it)].append(label)
+        if bi_calls:
+            self.invariant_only = self.barrier_invariants.exclusive(bi_calls, users, self._rebuildable)
+            self.deferred |= self.invariant_only
+        sources = [s for s in sources if not self._escaping_log_query(s, users)]
         work = [s.name for s in sources]
         while work:  # short-circuit joins of deferred branches defer more values
             self._defer(work, users)
@@ -172,6 +194,23 @@ class Annotations:
         c = list(inst.operands)[-1]
         return c.name if c.value_kind == VK.function else None
 
+    def _escaping_log_query(self, inst, users: dict) -> bool:
+        """Is ``inst`` an access-log query (``__read``, ``__write``, ``__read_offset_bytes``,
+        ``__write_offset_bytes``) whose value reaches code outside annotations?  Such a value
+        does not exist when the kernel runs (it is about the verifier's log), so the code
+        gets an arbitrary value (``arbitrary_query``): every value it might see is covered."""
+        if base_name(self._callee(inst) or "") not in LOG_QUERIES:
+            return False
+        saved = set(self.deferred)
+        try:
+            self._defer([inst.name], users)
+            return False
+        except BugleError:
+            self.arbitrary.add(inst.name)
+            return True
+        finally:
+            self.deferred = saved
+
     def _defer(self, names: list, users: dict) -> None:
         """Forward closure of the query results over pure instructions."""
         tr = self.tr
@@ -182,9 +221,9 @@ class Annotations:
             for inst, it in users.get(v, ()):
                 callee = self._callee(inst)
                 base = base_name(callee) if callee else None
-                if base in STATEMENTS or inst.opcode == "br":
+                if base in STATEMENTS or inst.opcode == "br" or (inst.name and inst.name in self.invariant_only):
                     continue
-                if base in QUERIES + HELPERS or inst.opcode in PURE_OPCODES:
+                if base in QUERIES + HELPERS or inst.opcode in PURE_OPCODES or self._annotation_read(inst):
                     if inst.name not in self.deferred:
                         self.deferred.add(inst.name)
                         work.append(inst.name)
@@ -228,6 +267,27 @@ class Annotations:
                 if phi.name not in self.deferred:
                     new.append(phi.name)
         return new
+
+    def _annotation_read(self, inst) -> bool:
+        """Is ``inst`` an address computation or plain load (a query-dependent one is a read
+        of the thread's own copy inside the annotation: ``A[__other_int(i)]``)?"""
+        if inst.opcode == "load":
+            return not self.tr.defs[inst.name][1].is_atomic_access()
+        return inst.opcode in ("getelementptr", "bitcast", "addrspacecast")
+
+    def _rebuildable(self, inst) -> bool:
+        """May ``inst`` be left out of the walk and rebuilt inside a barrier invariant: a
+        pure instruction (not a loop-carried phi), a plain load, an address computation or
+        a work-item function / annotation query."""
+        op = inst.opcode
+        if op == "phi":
+            return not self._heads_loop(self.block_of.get(inst.name, ""))
+        if op == "load":
+            return not self.tr.defs[inst.name][1].is_atomic_access() and self.barrier_invariants.reads_shared(inst)
+        if op in ("br", "store"):
+            return False
+        return self._annotation_only(inst) and not (op == "call" and base_name(self._callee(inst) or "")
+                                                     in STATEMENTS)
 
     def _annotation_only(self, inst) -> bool:
         op = inst.opcode
@@ -355,6 +415,8 @@ class Annotations:
         """An annotation statement call reached in the walk."""
         tr = self.tr
         base = base_name(callee)
+        if base == SNAPSHOT_CALL:
+            return self.barrier_invariants.snapshot(args, loc)
         if len(args) != 1:
             raise BugleError(f"{base} expects one argument", loc)
         glob = self._glob("global" in base)
@@ -377,6 +439,8 @@ class Annotations:
             return
         if base in ("__ensures", "__global_ensures"):
             return  # emitted at the returns
+        if base in BARRIER_INVARIANT_CALLS:
+            return self.barrier_invariants.call(base, args, loc)
         if base in ("__requires", "__global_requires"):
             return self._requires(inst, it, args[0], loc, glob)
         e = self.expr(args[0], loc, eager=bool(glob))
@@ -420,6 +484,11 @@ class Annotations:
             f = tr.source_path
         return (f or tr.source_path or tr.main_file or "?", line, col)
 
+    def pure_leaf(self, v, what: str) -> il.Expr:
+        """``v`` as an expression of kernel arguments, ids, sizes and constants (BugleError
+        naming ``what`` otherwise)."""
+        return self._pure_leaf(v, what)
+
     def _pure_leaf(self, v, what: str) -> il.Expr:
         try:
             return self.tr.pure_value(v)
@@ -444,6 +513,10 @@ class Annotations:
         return True
 
     # ------------------------------------------------------------------ function-wide
+    def fixed_leaf(self, v) -> il.Expr:
+        """``v`` as an expression of arguments, ids, sizes and constants, else its local."""
+        return self._fixed_leaf(v)
+
     def _fixed_leaf(self, v) -> il.Expr:
         """A value of a function-wide invariant: its pure form (ids, sizes, arguments) when
         it has one, else its local (valid only if the invariant's block computes it)."""
@@ -575,6 +648,15 @@ class Annotations:
             tr.marker(eloc)
             tr.emit(il.Assert(e, (tr.sourceloc(eloc), il.Attr("postcondition")) + self._glob(glob)))
 
+    def arbitrary_query(self, inst) -> bool:
+        """A log query whose value code uses (``_escaping_log_query``): assign it an
+        arbitrary value (havoc, per thread).  False for other calls."""
+        if not inst.name or inst.name not in self.arbitrary:
+            return False
+        tr = self.tr
+        tr.assign_result(inst, tr.fresh(tr.il_type(tr.result_type(inst), tr.last_loc)))
+        return True
+
     def helper(self, inst, callee: str, args: list, loc) -> None:
         """``__implies``/``__old_*``/``__ptr_*`` outside deferred expressions: plain values."""
         self.tr.assign_result(inst, self._call_expr(inst, base_name(callee), args, loc,
@@ -586,13 +668,16 @@ class Annotations:
 
     # ------------------------------------------------------------------ rebuilding
     def expr(self, v, loc, retval=None, leaf=None, region: set | frozenset = frozenset(), head=None,
-             eager: bool = False) -> il.Expr:
+             eager: bool = False, value: bool = False) -> il.Expr:
         """The IL expression of the annotation argument ``v`` (an ``i1`` or integer):
         deferred values and values defined in ``region`` (labels) are rebuilt, every other
         value is ``leaf(v)`` (default: its IL local); so are the phis of the loop header
         ``head`` (loop-carried: their locals hold the value at the head).  ``eager``
         (``__global_*`` forms, checked for threads that skip the annotation) also
-        rebuilds every pure non-phi instruction, whose local would be stale there."""
+        rebuilds every pure non-phi instruction, whose local would be stale there.
+        Deferred loads (a barrier invariant's, or at a query-dependent address) are reads
+        ``$$A[i]`` of their array (``BarrierInvariants.load``);
+        ``value``: an integer ``v`` stays an integer (else it is read as ``v != 0``)."""
         tr = self.tr
         leaf = leaf or tr.operand
         memo: dict = {}
@@ -619,7 +704,7 @@ class Annotations:
             return memo[x.name]
         e = rec(v)
         t = tr.value_type(v)
-        if isinstance(t, IntT) and t.width > 1:
+        if isinstance(t, IntT) and t.width > 1 and not value:
             e = il.BinOp("!=", e, il.BvLit(0, t.width))
         return e
 
@@ -627,6 +712,12 @@ class Annotations:
         tr = self.tr
         inst, it = tr.defs[x.name]
         op = inst.opcode
+        if op == "load":  # a barrier invariant's, or one at a query-dependent address
+            return self.barrier_invariants.load(inst, rec, loc)
+        if op == "extractelement":  # __return_val_int4().x
+            return tr.aggs.extractelement(inst, rec)
+        if op == "icmp" and isinstance(tr.value_type(list(inst.operands)[0]), PtrT):
+            return self._pointer_compare(inst, it, retval, loc)
         if op == "call":
             callee = self._callee(inst)
             if callee is None:
@@ -680,6 +771,28 @@ class Annotations:
         c = rec(ops[0])
         return c if dst == ops[2].name else il.not_(c)
 
+    def _pointer_compare(self, inst, it, retval, loc) -> il.Expr:
+        """``p == q`` / ``p != q`` in an annotation, ``__return_val_ptr()`` being the
+        returned pointer: same array and same offset."""
+        tr = self.tr
+        ptrs = []
+        for v in list(inst.operands)[:2]:
+            if v.value_kind == VK.instruction and v.name in tr.defs and \
+                    base_name(self._callee(tr.defs[v.name][0]) or "") == "__return_val_ptr":
+                if retval is None:
+                    raise BugleError("__return_val_ptr may only be used in an __ensures of a function "
+                                     "that returns a pointer", loc)
+                v = retval
+            elif v.value_kind == VK.instruction and v.name in self.deferred:
+                raise BugleError("an annotation may only compare pointers it does not compute", loc)
+            ptrs.append(tr.pointer(v, it))
+        a, b = ptrs
+        pred = it.predicate()
+        if pred not in ("eq", "ne"):
+            raise BugleError("annotations may only compare pointers with == or !=", loc)
+        same = il.and_all([il.BinOp("==", a.base, b.base), il.BinOp("==", a.offset, b.offset)])
+        return same if pred == "eq" else il.not_(same)
+
     # ------------------------------------------------------------------ queries
     def _call_expr(self, inst, base: str, args: list, loc, opnd, retval) -> il.Expr:
         tr, fns = self.tr, self.tr.fns
@@ -687,7 +800,9 @@ class Annotations:
             return il.implies(opnd(args[0]), opnd(args[1]))
         if base in ("__old_int", "__old_bool"):
             return opnd(args[0])
-        if base in ("__return_val_int", "__return_val_bool"):
+        if base == "__return_val_ptr":
+            raise BugleError("__return_val_ptr() may only be compared (== or !=) with a pointer", loc)
+        if base in ("__return_val_int", "__return_val_bool", "__return_val_int4"):
             if retval is None:
                 raise BugleError(f"{base} may only be used in an __ensures of a function "
                                  "that returns a value", loc)
@@ -700,10 +815,14 @@ class Annotations:
             return self._int_helper(inst, args, opnd)
         if base == "__enabled":
             return fns.annotation("__enabled", (), il.BOOL, ("enabled",))
+        if base == "__dominator_enabled":
+            return fns.annotation("__dominator_enabled", (), il.BOOL, ("dominator_enabled",))
         if base in ("__all", "__at_most_one"):
             return fns.annotation(base, (il.BOOL,), il.BOOL, (base[2:],), opnd(args[0]))
         if base in ("__read", "__write", "__read_offset_bytes", "__write_offset_bytes"):
             return self._log_query(inst, base, args[0], loc)
+        if base == "__atomic_has_taken_value":
+            return self._ticket_query(args, opnd, loc)
         kind = base[2:].rsplit("_", 1)[0]  # uniform / distinct / other
         t = tr.value_type(args[0])
         ty = il.BOOL if isinstance(t, IntT) and t.width == 1 else tr.il_type(t, loc)
@@ -739,6 +858,22 @@ class Annotations:
             return self._bytes(off, a.cell, tr.int_width(tr.result_type(inst)))
         return fns.annotation(f"__{kind}_{a.name}", (), il.BOOL, (kind, a.name))
 
+    def _ticket_query(self, args: list, opnd, loc) -> il.Expr:
+        """``__atomic_has_taken_value(c, offset, v)``: ``{:annotation
+        "atomic_has_taken_value", "$$c"}`` of ``v`` (lockstep: ``v`` is in the thread's set of
+        tickets of the counter, ``vcgen.twothread.tickets``).  The counter has one element,
+        so ``offset`` names it."""
+        tr, fns = self.tr, self.tr.fns
+        if len(args) != 3:
+            raise BugleError("__atomic_has_taken_value expects a counter, an offset and a value", loc)
+        _, targets = self._array_of(args[0], "__atomic_has_taken_value", loc)
+        if len(targets) != 1:
+            raise BugleError("__atomic_has_taken_value: the pointer must point into exactly one array", loc)
+        a = tr.arrays[targets[0]]
+        w = tr.int_width(tr.value_type(args[2]))
+        return fns.annotation(f"__atomic_has_taken_value_{a.name}", (il.BvType(w),), il.BOOL,
+                              ("atomic_has_taken_value", a.name), opnd(args[2]))
+
     def _bytes(self, cells: il.Expr, cell: int, w: int) -> il.Expr:
         """``cells * cell`` (bytes) as a ``w``-bit value (truncated or zero-extended)."""
         tr, fns = self.tr, self.tr.fns
@@ -766,7 +901,35 @@ class Annotations:
 
 
 _DEFINE = re.compile(r"^define [^\n]*\{$", re.M)
-_RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double)( [^,\s]+)?(, !dbg !\d+)?\s*$")
+# __return_val_<ty>() -> the LLVM return type it requires
+_RETURN_VAL_TYPES = {"__return_val_int": "i32", "__return_val_bool": "i1", "__return_val_int4": "<4 x i32>"}
+
+
+def _check_return_val_types(body: str) -> None:
+    """GPUVerify's rule: ``__return_val_int()`` (``__return_val_bool()``) may only be used
+    in a function returning ``int`` (``bool``); BugleError otherwise."""
+    rets = {m.group(2) for m in (_RET.match(line) for line in body.split("\n")) if m}
+    pointers = all(r.startswith("ptr") for r in rets)
+    if "@__return_val_ptr(" in body and rets and not pointers:
+        raise BugleError("Type of __return_val function does not match return type "
+                         f"(__return_val_ptr in a function returning {' or '.join(sorted(rets))})")
+    for fn, ty in _RETURN_VAL_TYPES.items():
+        if f"@{fn}(" in body and rets and rets != {ty}:
+            raise BugleError("Type of __return_val function does not match return type "
+                             f"({fn} in a function returning {' or '.join(sorted(rets))})")
+_RET = re.compile(r"^(\s+)ret (void|i\d+|half|float|double|<\d+ x i\d+>|ptr(?: addrspace\(\d+\))?)"
+                  r"( [^,\s]+)?(, !dbg !\d+)?\s*$")
+
+
+def _marker_suffix(ty: str) -> str:
+    """``i32`` -> ``i32``, ``<4 x i32>`` -> ``v4i32``, ``ptr addrspace(3)`` -> ``p3``."""
+    m = re.match(r"<(\d+) x (i\d+)>$", ty)
+    if m:
+        return f"v{m.group(1)}{m.group(2)}"
+    m = re.match(r"ptr(?: addrspace\((\d+)\))?$", ty)
+    if m:
+        return f"p{m.group(1) or 0}"
+    return ty
 
 
 def mark_returns(ir_text: str) -> str:
@@ -785,17 +948,19 @@ def mark_returns(ir_text: str) -> str:
             if line == "}":
                 text = "\n".join(body)
                 in_ens = "@__ensures(" in text or "@__global_ensures(" in text
+                if in_ens:
+                    _check_return_val_types(text)
                 for b in body:
                     m = _RET.match(b) if in_ens else None
                     if m:
                         ind, ty, val, dbg = m.group(1), m.group(2), (m.group(3) or "").strip(), m.group(4) or ""
                         used.add(ty)
                         arg = "" if ty == "void" else f"{ty} {val}"
-                        out.append(f"{ind}call void @__bugle_return_{ty}({arg}){dbg}")
+                        out.append(f"{ind}call void @__bugle_return_{_marker_suffix(ty)}({arg}){dbg}")
                     out.append(b)
                 body = []
             continue
         out.append(line)
     for ty in sorted(used):
-        out.append(f"declare void @__bugle_return_{ty}({'' if ty == 'void' else ty})")
+        out.append(f"declare void @__bugle_return_{_marker_suffix(ty)}({'' if ty == 'void' else ty})")
     return "\n".join(out) + "\n"

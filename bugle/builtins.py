@@ -196,16 +196,37 @@ class Calls:
 
     # -------------------------------------------------------------- barriers
     def _opencl_barrier(self, args: list, loc) -> None:
-        flags = self.tr.const_int(args[0]) if args else None
+        if not args:
+            raise BugleError("barrier without fence flags", loc)
+        flags = self.tr.const_int(args[0])
         if flags is None:
-            raise BugleError("barrier with non-constant fence flags is not supported", loc)
+            return self._computed_barrier(args[0], loc)
         self._barrier(bool(flags & 1), self.tr.images.global_fence(flags, loc), loc)  # bugle.images
+
+    def _computed_barrier(self, flags_v, loc) -> None:
+        """``barrier(x)`` with fence flags computed at run time: the IL barrier's fence bits
+        are bits 0 (``CLK_LOCAL_MEM_FENCE``) and 1 (``CLK_GLOBAL_MEM_FENCE``) of the
+        thread's own ``x`` (``$bugle_barrier(x[1:0], x[2:1])``); lockstep resets a
+        thread's log entries for a space only when its own bit is set (docs/IL.md
+        "Barrier").  Images are fenced by bit 2, which the IL cannot tell from bit 1: a
+        kernel writing images needs constant flags (BugleError)."""
+        tr = self.tr
+        if any(i.access != "read_only" and i.dims is not None for i in tr.images.by_key().values()):
+            raise BugleError("barrier with computed fence flags in a kernel writing images is not supported", loc)
+        w = tr.int_width(tr.value_type(flags_v))
+        if w < 2:
+            raise BugleError("barrier fence flags narrower than two bits", loc)
+        f = tr.operand(flags_v)
+        tr.annots.barrier_invariants.flush()
+        tr.marker(loc)
+        tr.emit(il.Call("$bugle_barrier", (il.BvExtract(f, 1, 0), il.BvExtract(f, 2, 1)), (), (tr.sourceloc(loc),)))
 
     def _barrier(self, local: bool, global_: bool, loc, grid: bool = False) -> None:
         """``call $bugle_barrier(LF, GF)``; a grid barrier (cooperative groups'
         ``this_grid().sync()``) carries ``{:grid_barrier}``: it synchronises every thread
         of the grid, not only those of one group (docs/IL.md)."""
         tr = self.tr
+        tr.annots.barrier_invariants.flush()  # bugle.barrier_invariants: checked at this barrier
         tr.marker(loc)
         attrs = (tr.sourceloc(loc),) + ((il.Attr("grid_barrier"),) if grid else ())
         tr.emit(il.Call("$bugle_barrier", (il.BvLit(int(local), 1), il.BvLit(int(global_), 1)), (), attrs))

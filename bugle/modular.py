@@ -147,6 +147,16 @@ class FunctionEntry:
         self.scalars.append(v)
         return v
 
+    def lanes(self, arg, types: list) -> tuple[il.Var, ...]:
+        """The IL locals standing for the lanes of a vector argument (``$v$0``, ``$v$1``,
+        ...; havocked at entry, each arbitrary)."""
+        out = []
+        for k, t in enumerate(types):
+            v = self.tr.local(f"{self.tr.vname(arg.name)}${k}", t)
+            self.scalars.append(v)
+            out.append(v)
+        return tuple(out)
+
     def offset(self, name: str) -> il.Expr:
         """The cell offset of pointer argument ``name`` (an arbitrary per-thread local)."""
         if name not in self.offsets:

@@ -35,7 +35,6 @@ import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import llvmlite.binding as llvm
@@ -266,6 +265,7 @@ class Translator:
                 self._initializer_facts()
             for inst, it in insts:
                 self._inst(inst, it, label)
+        self.annots.barrier_invariants.finish()
         self.blocks = self.annots.hoist_function_wide(self.blocks)
         self.requires += self.annots.axioms()
         return self._program(params + self.images.params())
@@ -965,13 +965,17 @@ class Translator:
 
     # -------------------------------------------------------------- pointers
     def _gep(self, inst, it, loc) -> None:
+        p = self.pointer(list(inst.operands)[0], it)
+        self._assign_ptr(inst, p.base, self.gep_offset(inst, it, p.offset, self.operand, loc))
+
+    def gep_offset(self, inst, it, off: il.Expr, opnd, loc) -> il.Expr:
+        """The offset (cells of the result's class, bvP) of the ``getelementptr`` ``inst``
+        applied to a pointer of offset ``off``; its variable indices are ``opnd(value)``."""
         ops = list(inst.operands)
-        p = self.pointer(ops[0], it)
         cell = self.cell_of(self.pts.class_of(("v", inst.name)))
         consts = [self.const_int(o) for o in ops[1:]]
         steps = self.layout.gep_steps(it.gep_source_type(), len(ops) - 1, consts)
         P, fns = self.P, self.fns
-        off = p.offset
         const_total = 0
         for (kind, s), o, c in zip(steps, ops[1:], consts):
             if kind == "field":
@@ -983,7 +987,7 @@ class Translator:
             if c is not None:
                 const_total += _signed(c, w) * s
                 continue
-            idx = self.operand(o)
+            idx = opnd(o)
             if w == 1:
                 idx = _b2bv(idx, 1)
             idx = fns.extend(True, w, P, idx) if w < P else (il.BvExtract(idx, P, 0) if w > P else idx)
@@ -993,7 +997,7 @@ class Translator:
         if const_total:
             total = il.BvLit((const_total // cell) % (1 << P), P)
             off = total if off == il.BvLit(0, P) else fns.bv("ADD", P, off, total)
-        self._assign_ptr(inst, p.base, off)
+        return off
 
     def _ptr_inst(self, inst, it, loc) -> None:
         op = inst.opcode
@@ -1252,6 +1256,8 @@ class Translator:
             return self.annots.noovfl_add(inst, callee, args, loc)
         if RETURN_MARKER.match(callee):
             return self.annots.return_point(inst, it, args, loc)
+        if self.annots.arbitrary_query(inst):
+            return
         raise BugleError(f"internal: annotation query {base} was not deferred", loc)
 
     def use_work_dim(self) -> il.Expr:
@@ -1496,15 +1502,12 @@ class Translator:
         """A vector parameter (``float4 x``) passed by value: one scalar parameter
         ``$x$k`` per component (uniform, like every kernel argument), or one arbitrary
         local per component for a function's argument (modular verification)."""
-        leaves, params = [], []
-        for k, lt in enumerate(leaf_types(t, self.layout)):
-            n = f"{self.vname(a.name)}${k}"
-            if self.entry is not None:
-                leaves.append(self.entry.scalar(SimpleNamespace(name=f"{a.name}${k}"), self.il_type(lt)))
-                continue
-            params.append((n, self.il_type(lt)))
-            leaves.append(il.Var(n))
-        self.values[a.name] = unflatten(t, leaves, self.layout)
+        types = [self.il_type(lt) for lt in leaf_types(t, self.layout)]
+        if self.entry is not None:
+            self.values[a.name] = unflatten(t, list(self.entry.lanes(a, types)), self.layout)
+            return []
+        params = [(f"{self.vname(a.name)}${k}", ty) for k, ty in enumerate(types)]
+        self.values[a.name] = unflatten(t, [il.Var(n) for n, _ in params], self.layout)
         return params
 
     def _kernel_loc(self) -> tuple:

@@ -105,8 +105,8 @@ def test_axiom(tmp_path, monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("call, name", [
-    ("__read_permission(A[0])", "__read_permission"),
-    ("__barrier_invariant_1(A[0] == 0, get_local_id(0))", "barrier invariants"),
+    ("__writes_to(A)", "__writes_to"),
+    ("__reads_from(A)", "__reads_from"),
 ])
 def test_unsupported_annotations_are_bugle_errors(tmp_path, monkeypatch, capsys, call, name):
     src = f"__kernel void k(__global int *A) {{ {call}; }}\n"

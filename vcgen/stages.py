@@ -69,8 +69,8 @@ LOCKSTEP_FLAGS = LAUNCH_FLAGS + (
          is_flag=True, vcgen_opt=True),
     Flag("check_arrays", ("--check-arrays",), "Log and race-check only these arrays (source names, "
          "comma-separated; GPUVerify: --vcgen-opt=/checkArrays:A,B).", metavar="A,B,...", vcgen_opt=True),
-    Flag("no_barrier_access_checks", ("--no-barrier-access-checks",), "GPUVerify's switch for the accesses "
-         "of barrier invariants; barrier invariants are not supported, so it changes nothing.",
+    Flag("no_barrier_access_checks", ("--no-barrier-access-checks",), "Check barrier invariants without "
+         "checking that the work item may read the memory they read (unsound when another work item wrote it).",
          is_flag=True, vcgen_opt=True),
 )
 # flags of ``gpuverify`` alone: what it does between the stages
@@ -163,7 +163,8 @@ def lockstep_options(p: Mapping[str, Any]) -> LockstepOptions:
                            invariants_as_candidates=option_value(p, "invariants_as_candidates", False),
                            asymmetric_asserts=option_value(p, "asymmetric_asserts", False),
                            only_log=option_value(p, "only_log", False), check_arrays=check_arrays,
-                           annotations=annotations)
+                           annotations=annotations,
+                           no_barrier_access_checks=option_value(p, "no_barrier_access_checks", False))
 
 
 def houdini_options(p: Mapping[str, Any]) -> HoudiniOptions:

@@ -59,6 +59,9 @@ BUGLE_DECL int __function_wide_candidate_invariant(bool expr);
 
 BUGLE_DECL bool __implies(bool a, bool b);
 BUGLE_DECL bool __enabled(void);
+/* in a loop invariant: this thread reached the loop (the predicate of the block that
+   dominates the loop head); elsewhere __enabled() */
+BUGLE_DECL bool __dominator_enabled(void);
 BUGLE_DECL bool __all(bool b);
 BUGLE_DECL bool __at_most_one(bool b);
 BUGLE_OVL bool __uniform_int(int x);
@@ -78,6 +81,10 @@ BUGLE_OVL unsigned long __other_int(unsigned long x);
 BUGLE_DECL bool __other_bool(bool b);
 BUGLE_DECL int __return_val_int(void);
 BUGLE_DECL bool __return_val_bool(void);
+#ifdef __OPENCL_C_VERSION__
+int4 __return_val_int4(void);
+#endif
+BUGLE_DECL void *__return_val_ptr(void);
 BUGLE_OVL int __old_int(int x);
 BUGLE_OVL unsigned int __old_int(unsigned int x);
 BUGLE_OVL long __old_int(long x);
@@ -113,10 +120,6 @@ BUGLE_DECL unsigned int __add_noovfl_unsigned_int(unsigned int a, unsigned int b
 
 /* Parts of GPUVerify's annotation language this verifier does not implement: declared
    so that a kernel using one gets bugle's error naming it (exit 4), not a clang error. */
-BUGLE_DECL int __bugle_unsupported_read_permission(void);
-#define __read_permission(...) __bugle_unsupported_read_permission()
-BUGLE_DECL int __bugle_unsupported_write_permission(void);
-#define __write_permission(...) __bugle_unsupported_write_permission()
 /* __requires_fresh_array(p): p points to an array no other pointer parameter points to,
    as every pointer kernel parameter and pointer field of a by-value struct parameter does
    (bugle.stored_pointers checks the argument is one of those). */
@@ -133,100 +136,197 @@ BUGLE_DECL int __bugle_unsupported_writes_to(void);
 #define __writes_to(...) __bugle_unsupported_writes_to()
 BUGLE_DECL int __bugle_unsupported_reads_from(void);
 #define __reads_from(...) __bugle_unsupported_reads_from()
-BUGLE_DECL int __bugle_unsupported_array_snapshot(void);
-#define __array_snapshot(...) __bugle_unsupported_array_snapshot()
-BUGLE_DECL int __bugle_unsupported_atomic_has_taken_value(void);
-#define __atomic_has_taken_value(...) __bugle_unsupported_atomic_has_taken_value()
-#define __barrier_invariant_1(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_1(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_2(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_2(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_3(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_3(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_4(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_4(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_5(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_5(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_6(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_6(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_7(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_7(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_8(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_8(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_9(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_9(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_10(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_10(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_11(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_11(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_12(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_12(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_13(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_13(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_14(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_14(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_15(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_15(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_16(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_16(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_17(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_17(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_18(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_18(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_19(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_19(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_20(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_20(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_21(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_21(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_22(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_22(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_23(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_23(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_24(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_24(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_25(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_25(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_26(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_26(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_27(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_27(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_28(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_28(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_29(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_29(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_30(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_30(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_31(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_31(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_32(...) __bugle_unsupported_barrier_invariant()
-#define __barrier_invariant_binary_32(...) __bugle_unsupported_barrier_invariant()
-BUGLE_DECL int __bugle_unsupported_barrier_invariant(void);
+
+/* Barrier invariants (Chong et al., OOPSLA 2013), written just before a barrier:
+   __barrier_invariant_N(e, i1, ..., iN): e (over shared memory and this work item's id)
+   holds for every work item of the group at the barrier; after it, e is assumed with the
+   local id replaced by each instantiation i1..iN.  __barrier_invariant_binary_N(e, i1,
+   j1, ..., iN, jN): e relates this work item and __other_int(...) of another one;
+   assumed for each pair (ik, jk).  Each is the invariant call followed by one call per
+   instantiation, which bugle reads as one annotation. */
+BUGLE_DECL void __bugle_barrier_invariant(bool e);
+BUGLE_DECL void __bugle_barrier_invariant_binary(bool e);
+BUGLE_OVL void __bugle_barrier_invariant_instance(int x);
+BUGLE_OVL void __bugle_barrier_invariant_instance(unsigned int x);
+BUGLE_OVL void __bugle_barrier_invariant_instance(long x);
+BUGLE_OVL void __bugle_barrier_invariant_instance(unsigned long x);
+#define BUGLE_BI_1(a) __bugle_barrier_invariant_instance(a)
+#define BUGLE_BI_2(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_1(__VA_ARGS__)
+#define BUGLE_BI_3(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_2(__VA_ARGS__)
+#define BUGLE_BI_4(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_3(__VA_ARGS__)
+#define BUGLE_BI_5(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_4(__VA_ARGS__)
+#define BUGLE_BI_6(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_5(__VA_ARGS__)
+#define BUGLE_BI_7(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_6(__VA_ARGS__)
+#define BUGLE_BI_8(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_7(__VA_ARGS__)
+#define BUGLE_BI_9(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_8(__VA_ARGS__)
+#define BUGLE_BI_10(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_9(__VA_ARGS__)
+#define BUGLE_BI_11(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_10(__VA_ARGS__)
+#define BUGLE_BI_12(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_11(__VA_ARGS__)
+#define BUGLE_BI_13(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_12(__VA_ARGS__)
+#define BUGLE_BI_14(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_13(__VA_ARGS__)
+#define BUGLE_BI_15(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_14(__VA_ARGS__)
+#define BUGLE_BI_16(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_15(__VA_ARGS__)
+#define BUGLE_BI_17(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_16(__VA_ARGS__)
+#define BUGLE_BI_18(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_17(__VA_ARGS__)
+#define BUGLE_BI_19(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_18(__VA_ARGS__)
+#define BUGLE_BI_20(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_19(__VA_ARGS__)
+#define BUGLE_BI_21(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_20(__VA_ARGS__)
+#define BUGLE_BI_22(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_21(__VA_ARGS__)
+#define BUGLE_BI_23(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_22(__VA_ARGS__)
+#define BUGLE_BI_24(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_23(__VA_ARGS__)
+#define BUGLE_BI_25(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_24(__VA_ARGS__)
+#define BUGLE_BI_26(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_25(__VA_ARGS__)
+#define BUGLE_BI_27(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_26(__VA_ARGS__)
+#define BUGLE_BI_28(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_27(__VA_ARGS__)
+#define BUGLE_BI_29(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_28(__VA_ARGS__)
+#define BUGLE_BI_30(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_29(__VA_ARGS__)
+#define BUGLE_BI_31(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_30(__VA_ARGS__)
+#define BUGLE_BI_32(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_31(__VA_ARGS__)
+#define BUGLE_BI_33(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_32(__VA_ARGS__)
+#define BUGLE_BI_34(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_33(__VA_ARGS__)
+#define BUGLE_BI_35(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_34(__VA_ARGS__)
+#define BUGLE_BI_36(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_35(__VA_ARGS__)
+#define BUGLE_BI_37(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_36(__VA_ARGS__)
+#define BUGLE_BI_38(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_37(__VA_ARGS__)
+#define BUGLE_BI_39(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_38(__VA_ARGS__)
+#define BUGLE_BI_40(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_39(__VA_ARGS__)
+#define BUGLE_BI_41(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_40(__VA_ARGS__)
+#define BUGLE_BI_42(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_41(__VA_ARGS__)
+#define BUGLE_BI_43(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_42(__VA_ARGS__)
+#define BUGLE_BI_44(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_43(__VA_ARGS__)
+#define BUGLE_BI_45(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_44(__VA_ARGS__)
+#define BUGLE_BI_46(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_45(__VA_ARGS__)
+#define BUGLE_BI_47(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_46(__VA_ARGS__)
+#define BUGLE_BI_48(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_47(__VA_ARGS__)
+#define BUGLE_BI_49(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_48(__VA_ARGS__)
+#define BUGLE_BI_50(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_49(__VA_ARGS__)
+#define BUGLE_BI_51(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_50(__VA_ARGS__)
+#define BUGLE_BI_52(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_51(__VA_ARGS__)
+#define BUGLE_BI_53(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_52(__VA_ARGS__)
+#define BUGLE_BI_54(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_53(__VA_ARGS__)
+#define BUGLE_BI_55(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_54(__VA_ARGS__)
+#define BUGLE_BI_56(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_55(__VA_ARGS__)
+#define BUGLE_BI_57(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_56(__VA_ARGS__)
+#define BUGLE_BI_58(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_57(__VA_ARGS__)
+#define BUGLE_BI_59(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_58(__VA_ARGS__)
+#define BUGLE_BI_60(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_59(__VA_ARGS__)
+#define BUGLE_BI_61(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_60(__VA_ARGS__)
+#define BUGLE_BI_62(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_61(__VA_ARGS__)
+#define BUGLE_BI_63(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_62(__VA_ARGS__)
+#define BUGLE_BI_64(a, ...) __bugle_barrier_invariant_instance(a), BUGLE_BI_63(__VA_ARGS__)
+#define __barrier_invariant_1(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_1(__VA_ARGS__))
+#define __barrier_invariant_binary_1(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_2(__VA_ARGS__))
+#define __barrier_invariant_2(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_2(__VA_ARGS__))
+#define __barrier_invariant_binary_2(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_4(__VA_ARGS__))
+#define __barrier_invariant_3(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_3(__VA_ARGS__))
+#define __barrier_invariant_binary_3(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_6(__VA_ARGS__))
+#define __barrier_invariant_4(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_4(__VA_ARGS__))
+#define __barrier_invariant_binary_4(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_8(__VA_ARGS__))
+#define __barrier_invariant_5(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_5(__VA_ARGS__))
+#define __barrier_invariant_binary_5(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_10(__VA_ARGS__))
+#define __barrier_invariant_6(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_6(__VA_ARGS__))
+#define __barrier_invariant_binary_6(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_12(__VA_ARGS__))
+#define __barrier_invariant_7(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_7(__VA_ARGS__))
+#define __barrier_invariant_binary_7(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_14(__VA_ARGS__))
+#define __barrier_invariant_8(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_8(__VA_ARGS__))
+#define __barrier_invariant_binary_8(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_16(__VA_ARGS__))
+#define __barrier_invariant_9(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_9(__VA_ARGS__))
+#define __barrier_invariant_binary_9(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_18(__VA_ARGS__))
+#define __barrier_invariant_10(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_10(__VA_ARGS__))
+#define __barrier_invariant_binary_10(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_20(__VA_ARGS__))
+#define __barrier_invariant_11(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_11(__VA_ARGS__))
+#define __barrier_invariant_binary_11(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_22(__VA_ARGS__))
+#define __barrier_invariant_12(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_12(__VA_ARGS__))
+#define __barrier_invariant_binary_12(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_24(__VA_ARGS__))
+#define __barrier_invariant_13(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_13(__VA_ARGS__))
+#define __barrier_invariant_binary_13(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_26(__VA_ARGS__))
+#define __barrier_invariant_14(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_14(__VA_ARGS__))
+#define __barrier_invariant_binary_14(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_28(__VA_ARGS__))
+#define __barrier_invariant_15(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_15(__VA_ARGS__))
+#define __barrier_invariant_binary_15(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_30(__VA_ARGS__))
+#define __barrier_invariant_16(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_16(__VA_ARGS__))
+#define __barrier_invariant_binary_16(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_32(__VA_ARGS__))
+#define __barrier_invariant_17(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_17(__VA_ARGS__))
+#define __barrier_invariant_binary_17(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_34(__VA_ARGS__))
+#define __barrier_invariant_18(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_18(__VA_ARGS__))
+#define __barrier_invariant_binary_18(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_36(__VA_ARGS__))
+#define __barrier_invariant_19(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_19(__VA_ARGS__))
+#define __barrier_invariant_binary_19(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_38(__VA_ARGS__))
+#define __barrier_invariant_20(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_20(__VA_ARGS__))
+#define __barrier_invariant_binary_20(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_40(__VA_ARGS__))
+#define __barrier_invariant_21(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_21(__VA_ARGS__))
+#define __barrier_invariant_binary_21(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_42(__VA_ARGS__))
+#define __barrier_invariant_22(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_22(__VA_ARGS__))
+#define __barrier_invariant_binary_22(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_44(__VA_ARGS__))
+#define __barrier_invariant_23(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_23(__VA_ARGS__))
+#define __barrier_invariant_binary_23(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_46(__VA_ARGS__))
+#define __barrier_invariant_24(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_24(__VA_ARGS__))
+#define __barrier_invariant_binary_24(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_48(__VA_ARGS__))
+#define __barrier_invariant_25(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_25(__VA_ARGS__))
+#define __barrier_invariant_binary_25(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_50(__VA_ARGS__))
+#define __barrier_invariant_26(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_26(__VA_ARGS__))
+#define __barrier_invariant_binary_26(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_52(__VA_ARGS__))
+#define __barrier_invariant_27(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_27(__VA_ARGS__))
+#define __barrier_invariant_binary_27(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_54(__VA_ARGS__))
+#define __barrier_invariant_28(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_28(__VA_ARGS__))
+#define __barrier_invariant_binary_28(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_56(__VA_ARGS__))
+#define __barrier_invariant_29(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_29(__VA_ARGS__))
+#define __barrier_invariant_binary_29(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_58(__VA_ARGS__))
+#define __barrier_invariant_30(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_30(__VA_ARGS__))
+#define __barrier_invariant_binary_30(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_60(__VA_ARGS__))
+#define __barrier_invariant_31(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_31(__VA_ARGS__))
+#define __barrier_invariant_binary_31(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_62(__VA_ARGS__))
+#define __barrier_invariant_32(e, ...) (__bugle_barrier_invariant(e), BUGLE_BI_32(__VA_ARGS__))
+#define __barrier_invariant_binary_32(e, ...) (__bugle_barrier_invariant_binary(e), BUGLE_BI_64(__VA_ARGS__))
+/* __array_snapshot(dst, src): the ghost array dst becomes a copy of this work item's
+   view of the array src (whole arrays; not an access).  dst is for annotations: the kernel
+   may read it but never write it. */
+#ifdef __OPENCL_C_VERSION__
+#define BUGLE_SNAPSHOT(D, S) BUGLE_OVL void __bugle_array_snapshot(D void *dst, const S void *src);
+BUGLE_SNAPSHOT(__local, __local) BUGLE_SNAPSHOT(__local, __global)
+BUGLE_SNAPSHOT(__global, __global) BUGLE_SNAPSHOT(__global, __local)
+#undef BUGLE_SNAPSHOT
+#else
+BUGLE_DECL void __bugle_array_snapshot(void *dst, const void *src);
+#endif
+#define __array_snapshot(dst, src) __bugle_array_snapshot((dst), (src))
+/* __read_permission(T, x) / __write_permission(T, x): the work item claims an access to the
+   lvalue x of type T -- a real read (a write of the value read) of x, race-checked like
+   any other access. */
+#define __read_permission(T, x) ((void)*(volatile __typeof__(x) *)&(x))
+#define __write_permission(T, x) ((void)(*(volatile __typeof__(x) *)&(x) = (x)))
 
 /* Access-log queries: has this thread (the logging thread of the two-thread program)
    an access to the array of p in flight since the last barrier, and at which byte
-   offset.  Pointer queries: which array p points into, and the byte offset. */
+   offset (a size_t: never negative, pointer-wide).  Pointer queries: which array p points into, and the byte offset. */
 #ifdef __OPENCL_C_VERSION__
 #define BUGLE_PTR_QUERIES(AS)                                   \
-  BUGLE_OVL bool __read(const AS void *p);                      \
-  BUGLE_OVL bool __write(const AS void *p);                     \
-  BUGLE_OVL int __read_offset_bytes(const AS void *p);          \
-  BUGLE_OVL int __write_offset_bytes(const AS void *p);         \
-  BUGLE_OVL int __ptr_base(const AS void *p);                   \
-  BUGLE_OVL int __ptr_offset_bytes(const AS void *p);
+  BUGLE_OVL bool __read(const volatile AS void *p);                      \
+  BUGLE_OVL bool __write(const volatile AS void *p);                     \
+  BUGLE_OVL __SIZE_TYPE__ __read_offset_bytes(const volatile AS void *p);          \
+  BUGLE_OVL __SIZE_TYPE__ __write_offset_bytes(const volatile AS void *p);         \
+  BUGLE_OVL int __ptr_base(const volatile AS void *p);                   \
+  BUGLE_OVL int __ptr_offset_bytes(const volatile AS void *p);                \
+  BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, int v);  \
+  BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, unsigned v);
 BUGLE_PTR_QUERIES(__global)
 BUGLE_PTR_QUERIES(__local)
 BUGLE_PTR_QUERIES(__constant)
 BUGLE_PTR_QUERIES(__private)
 #undef BUGLE_PTR_QUERIES
 #else
-BUGLE_DECL bool __read(const void *p);
-BUGLE_DECL bool __write(const void *p);
-BUGLE_DECL int __read_offset_bytes(const void *p);
-BUGLE_DECL int __write_offset_bytes(const void *p);
-BUGLE_DECL int __ptr_base(const void *p);
-BUGLE_DECL int __ptr_offset_bytes(const void *p);
+BUGLE_DECL bool __read(const volatile void *p);
+BUGLE_DECL bool __write(const volatile void *p);
+BUGLE_DECL __SIZE_TYPE__ __read_offset_bytes(const volatile void *p);
+BUGLE_DECL __SIZE_TYPE__ __write_offset_bytes(const volatile void *p);
+BUGLE_DECL int __ptr_base(const volatile void *p);
+BUGLE_DECL int __ptr_offset_bytes(const volatile void *p);
+BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, int v);
+BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, unsigned v);
 #endif
+/* __atomic_has_taken_value(c, offset, v): an atomic increment (decrement) of the ticket
+   counter c (an array used only by atomic_inc-like atomics on one element) has returned v
+   to this thread (the first thread of the pair, like the access-log queries). */
 #define __exclusive(b) __at_most_one(b)
 /* the two threads are in one group (work group / thread block) */
 #ifdef __OPENCL_C_VERSION__

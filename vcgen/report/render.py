@@ -126,6 +126,9 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
             "constant_write": f"possible attempt to modify constant memory by {who}",
             # an LLVM ``unreachable`` is GPUVerify's ``assert false`` (its wording first)
             "unreachable": f"this assertion might not hold for {who}: unreachable code may be reached",
+            "barrier_invariant": f"this barrier invariant might not hold for {who}",
+            "barrier_invariant_access_check": "insufficient permission may be held for evaluation of this "
+                                              f"barrier invariant by {who}",
             "array_bounds": f"possible array out-of-bounds access on array "
                             f"{e.array_name or '?'} by {who}",
             # `` for work item 5 ...`` when the check names a thread (GPUVerify's shape)

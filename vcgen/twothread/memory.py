@@ -145,6 +145,21 @@ class MemoryOps(TransformPart):
             m = th.name(a.name, t)
             b.emit(il.assign(m, il.ite(preds[t], h, il.Var(m))))
 
+    def snapshot(self, c: il.Assign, preds: dict[int, il.Expr]) -> None:
+        """``$$dst := $$src;`` (``__array_snapshot``, ``bugle.barrier_invariants``): each
+        enabled thread's copy of the ghost array ``dst`` becomes its copy of ``src``; not an
+        access (nothing logged).  Both arrays need the equality abstraction."""
+        th, arrays = self.threads, self.info.arrays
+        lhs, rhs = c.lhss[0], c.rhss[0]
+        if len(c.lhss) != 1 or not isinstance(rhs, il.Var) or rhs.name not in arrays:
+            raise error("an array may only be assigned a whole other array (__array_snapshot)")
+        dst, src = arrays[lhs.name], arrays[rhs.name]
+        if not (dst.equality and src.equality):
+            raise error(f"__array_snapshot of {src.name} into {dst.name} needs the equality abstraction for both")
+        self.builder.emit(il.Assign(tuple(il.VarLhs(th.name(dst.name, t)) for t in THREADS),
+                                    tuple(il.ite(preds[t], il.Var(th.name(src.name, t)), il.Var(th.name(dst.name, t)))
+                                          for t in THREADS)))
+
     def atomic(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """An atomic read-modify-write (docs/design.md 5.9): logged and checked against plain
         accesses but never against other atomics; returns an arbitrary value and leaves
@@ -180,9 +195,15 @@ class MemoryOps(TransformPart):
         or neither), logs of the covered arrays reset and equality copies havocked.  A
         ``{:grid_barrier}`` call (cooperative groups' grid sync) does the same for any two
         threads of the grid: every thread meets there, so the group condition drops and
-        the threads' global memory is one after it."""
+        the threads' global memory is one after it.
+
+        Fence bits computed at run time (``barrier(x)``, docs/IL.md "Barrier") are read per
+        thread: the log holds thread 1's accesses, so it is reset when *thread 1's* fence
+        covers the array -- an access before the barrier is ordered with the other threads'
+        accesses after it when the accessing thread fenced its memory space (GPUVerify's
+        reading of OpenCL 1.2 section 6.12.8).  Copies become equal only when both threads'
+        fences cover the array."""
         b, th = self.builder, self.threads
-        lf, gf = (x == il.BvLit(1, 1) for x in c.args)
         grid = il.has_attr(c.attrs, "grid_barrier")
         sg = il.TRUE if grid else th.same_group()
         srcloc = sourceloc_attrs(c.attrs)
@@ -192,11 +213,12 @@ class MemoryOps(TransformPart):
             il.BinOp("==", th.cur(2), th.cur(1))
         b.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
         for a in self.info.arrays.values():
-            covered = lf if a.space == "group_shared" else gf if a.space == "global" else False
-            if covered is not False and a.name in self.info.ticket_arrays:
+            flag = c.args[0] if a.space == "group_shared" else c.args[1] if a.space == "global" else il.BvLit(0, 1)
+            covered = {t: _fence_bit(th.ex(flag, t)) for t in THREADS}
+            if covered[1] != il.FALSE and a.name in self.info.ticket_arrays:
                 self.tickets.at_barrier(a)
-            if a.logged and covered:
-                both = il.and_all(x for x in (preds[1], sg) if x != il.TRUE)
+            if a.logged and covered[1] != il.FALSE:
+                both = il.and_all(x for x in (preds[1], sg, covered[1]) if x != il.TRUE)
                 for kind in self.logs.kinds(a):
                     v = self.logs.var(a, kind, "HAS_OCCURRED")
                     b.emit(il.assign(v.name, il.ite(self.copies.not_in_flight(a, kind, both), il.FALSE, v)))
@@ -205,8 +227,17 @@ class MemoryOps(TransformPart):
                 h2 = b.glob(f"_HAVOC_{a.name}$2", a.decl.type)
                 b.emit(il.Havoc((h1.name, h2.name)))
                 m1, m2 = il.Var(f"{a.name}$1"), il.Var(f"{a.name}$2")
-                shared_copy = (il.TRUE if grid and a.space == "global" else th.same_group()) if covered \
-                    else il.FALSE
+                # a grid barrier makes global memory one for threads of any groups
+                same = il.TRUE if grid and a.space == "global" else th.same_group()
+                shared_copy = il.and_all(x for x in (same, covered[1], covered[2]) if x != il.TRUE) \
+                    if il.FALSE not in covered.values() else il.FALSE
                 b.emit(il.Assign((il.VarLhs(m1.name), il.VarLhs(m2.name)),
                                  (il.ite(preds[1], h1, m1),
                                   il.ite(preds[2], il.ite(shared_copy, h1, h2), m2))))
+
+
+def _fence_bit(flag: il.Expr) -> il.Expr:
+    """A barrier's fence bit (``bv1``) as a boolean: ``true``/``false`` for literals."""
+    if isinstance(flag, il.BvLit):
+        return il.BoolLit(flag.value == 1)
+    return il.BinOp("==", flag, il.BvLit(1, 1))

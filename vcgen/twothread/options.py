@@ -49,7 +49,9 @@ class LockstepOptions:
     ``only_log``: accesses are logged, races not checked (for annotations on the logs);
     ``check_arrays``: source names of the only arrays logged and checked (None: all);
     ``annotations``: ``all``, ``requires`` (only ``__requires`` kept) or ``none``
-    (``vcgen.twothread.user_annotations``)."""
+    (``vcgen.twothread.user_annotations``); ``no_barrier_access_checks``: barrier
+    invariants are checked without their permission checks (GPUVerify's
+    ``--no-barrier-access-checks``, ``vcgen.twothread.barrier_invariants``)."""
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     only_intra_group: bool = False
     only_divergence: bool = False
@@ -63,3 +65,4 @@ class LockstepOptions:
     only_log: bool = False
     check_arrays: tuple[str, ...] | None = None
     annotations: str = "all"
+    no_barrier_access_checks: bool = False

@@ -38,6 +38,7 @@ from ..candidates import CandidateFactory, LoopFacts
 from ..il.attributes import sourceloc, where
 from ..il.errors import ExitCode, ToolError
 from .async_copies import WAIT_PROC, AsyncCopies
+from .barrier_invariants import BarrierInvariantChecks, is_barrier_invariant
 from .builder import ProgramBuilder
 from .kernel import KernelInfo, atomic_array, error, source_name
 from .kernel_args import apply_kernel_args
@@ -65,6 +66,7 @@ class Lockstep:
         self.warps = Warps(info, b, th, logs, opts)
         self.copies = AsyncCopies(info, b, th, logs, opts)
         self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
+        self.barrier_invariants = BarrierInvariantChecks(info, b, th, logs, opts, self.queries)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
 
     # ---------------------------------------------------------------------- main
@@ -75,6 +77,7 @@ class Lockstep:
         for t in THREADS:
             b.emit(il.assign(th.cur(t).name, il.IntLit(info.block_id[info.blocks[0].label])))
         self.memory.init()
+        self._memory_preconditions()
         for it in info.items:
             self._item(it)
         for t in THREADS:
@@ -82,6 +85,18 @@ class Lockstep:
         b.emit(il.Assert(il.FALSE, (il.Attr("vacuity_check"),)))
         b.close(il.Return())
         return self._assemble()
+
+    def _memory_preconditions(self) -> None:
+        """Kernel ``requires`` reading shared arrays (``__requires(A[i] == 0)``): assumed
+        once the copies are set up (``MemoryOps.init``), per thread on its own copy; the
+        other ``requires`` stay on the procedure (``_assemble``)."""
+        for s in self.info.kernel.specs:
+            if s.kind == "requires" and self._reads_arrays(s.expr):
+                for t in self.queries.threads_of(s.expr):
+                    self.builder.emit(il.Assume(self.queries.ann(s.expr, t, {1: il.TRUE, 2: il.TRUE})))
+
+    def _reads_arrays(self, e: il.Expr) -> bool:
+        return any(v in self.info.arrays for v in il.free_vars(e))
 
     def _item(self, it: LoopItem | str) -> None:
         if isinstance(it, LoopItem):
@@ -163,16 +178,17 @@ class Lockstep:
                         continue  # a read after a write of the header: not the value at the head
                     defs[l.name] = il.substitute(r, defs)
             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "user_invariant"):
-                out += self._user_invariant(il.substitute(c.expr, defs), c.attrs, lo)
+                out += self._user_invariant(il.substitute(c.expr, defs), c.attrs, lo, header)
         return out
 
-    def _user_invariant(self, e: il.Expr, attrs: il.Attrs, lo: int) -> list[il.Assert]:
+    def _user_invariant(self, e: il.Expr, attrs: il.Attrs, lo: int, header: str) -> list[il.Assert]:
         """The per-thread asserts of one user invariant ``e`` at the head of the loop whose
         header has block number ``lo``: checked invariants, or Houdini candidates for
         ``{:candidate_invariant}`` ones and under ``--invariants-as-candidates`` (dropped
         with ``--no-infer``: a candidate is never trusted unproved).  Reads of arrays in
         ``e`` are reads of the thread's copy (equality abstraction); an adversarial array
-        has no copy: exit 5."""
+        has no copy: exit 5.  ``__dominator_enabled()`` is "the thread reached the loop"
+        (its program counter just before the loop was the head)."""
         adversarial = sorted(v for v in il.free_vars(e) if v in self.info.arrays
                              and not self.info.arrays[v].equality)
         if adversarial:
@@ -185,8 +201,10 @@ class Lockstep:
             return []
         here: dict[int, il.Expr] = {u: il.BinOp("==", self.threads.cur(u), il.IntLit(lo)) for u in THREADS}
         out = []
+        reached: dict[int, il.Expr] = {u: il.BinOp("==", il.Var(f"cur${u}$entry{header}"), il.IntLit(lo))
+                                       for u in THREADS}
         for t in self.queries.threads_of(e):
-            inv = self.queries.ann(e, t, here)
+            inv = self.queries.ann(e, t, here, reached)
             if not il.has_attr(attrs, "global_annotation"):
                 inv = il.implies(here[t], inv)
             if candidate:
@@ -312,6 +330,8 @@ class Lockstep:
                 self._assign(c, preds, loc, self.info.write_widths.get((blk.label, i), 1))
             elif isinstance(c, il.Assume):
                 self._assume(c, preds)
+            elif is_barrier_invariant(c):
+                self.barrier_invariants.check(c, preds)  # assumed after the barrier (_call)
             elif isinstance(c, il.Assert):
                 if il.has_attr(c.attrs, "user_invariant"):
                     # at the loop head means in the header block, and not evaluated through
@@ -336,6 +356,7 @@ class Lockstep:
             else:
                 raise error(f"unsupported command {c!r}")
         self.warps.clear_after_instruction(None, end=True)
+        self.barrier_invariants.end_of_block()
 
     def _assume(self, c: il.Assume, preds: dict[int, il.Expr]) -> None:
         """Per thread: ``enabled => e`` (the ``__global_`` forms: ``e`` whether enabled or not)."""
@@ -349,6 +370,8 @@ class Lockstep:
         shared_lhs = [l for l in c.lhss if l.name in arrays]
         reads = [(l, r) for l, r in zip(c.lhss, c.rhss)
                  if isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in arrays]
+        if shared_lhs and isinstance(c.lhss[0], il.VarLhs):
+            return self.memory.snapshot(c, preds)
         if shared_lhs or reads:
             if len(c.lhss) != 1:
                 raise error("a memory access must be a single assignment (docs/IL.md)")
@@ -396,6 +419,7 @@ class Lockstep:
         if callee is None or not il.has_attr(callee.attrs, "barrier"):
             raise error(f"call to {c.proc}: only the barrier may be called in a kernel (inline calls first)")
         self.memory.barrier(c, preds)
+        self.barrier_invariants.after_barrier(preds)
 
     # ---------------------------------------------------------------- assembly
 
@@ -428,6 +452,8 @@ class Lockstep:
         k = info.kernel
         specs = []
         for s in k.specs:
+            if s.kind == "requires" and self._reads_arrays(s.expr):
+                continue  # assumed after the copies are set up (_memory_preconditions)
             for t in q.threads_of(s.expr):
                 specs.append(il.Spec(s.kind, q.ann(s.expr, t, {1: il.TRUE, 2: il.TRUE}), s.free, s.attrs))
         locals_ = []

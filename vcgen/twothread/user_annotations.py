@@ -18,7 +18,8 @@ from .. import il
 from ..il.errors import ExitCode, ToolError
 
 # attributes of the commands the annotations become (bugle.annotations)
-ASSERTS = ("user_assert", "user_invariant", "postcondition", "function_wide_invariant")
+ASSERTS = ("user_assert", "user_invariant", "postcondition", "function_wide_invariant", "barrier_invariant",
+           "barrier_invariant_binary")
 ANNOTATION_MODES = ("all", "requires", "none")
 
 

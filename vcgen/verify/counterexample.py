@@ -178,8 +178,8 @@ def _subscripts(element: int, dims: tuple) -> str:
 def kind_of(check: vcmod.Check) -> str:
     if check.has("race"):
         return "race"
-    for k in ("barrier_divergence", "user_assert", "null_pointer", "constant_write", "unreachable", "array_bounds", "postcondition",
-              "precondition", "unsupported"):
+    for k in ("barrier_divergence", "user_assert", "null_pointer", "constant_write", "unreachable", "array_bounds",
+              "postcondition", "precondition", "unsupported", "barrier_invariant_access_check", "barrier_invariant"):
         if check.has(k):
             return k
     lc = check.attr(loopcut.LOOP_CHECK)

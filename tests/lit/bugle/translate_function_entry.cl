@@ -10,7 +10,7 @@
 // CHECK-NEXT: havoc $bugle_called;
 // CHECK-NEXT: goto $bugle_called_entry, $bugle_skipped_entry;
 // CHECK: havoc $i, $a, $v$offset;
-// CHECK: assume {:precondition} $cmp;
+// CHECK: assume {:precondition} BV32_SGE($i, 0bv32);
 // CHECK: $arrayidx := BV32_ADD($v$offset, $i);
 // CHECK-NEXT: assume {:sourceloc
 // CHECK-NEXT: $i4 := $$v[$arrayidx];
