@@ -252,6 +252,14 @@ class Differential:
                 if isinstance(c, il.Assert) and il.has_attr(c.attrs, "global_annotation"):
                     raise Unsupported("__global_ annotations are checked for threads that do not "
                                       "execute them: no one-thread reference")
+                if isinstance(c, il.Assert) and (il.has_attr(c.attrs, "barrier_invariant")
+                                                 or il.has_attr(c.attrs, "barrier_invariant_binary")):
+                    raise Unsupported("barrier invariants: lockstep assumes them after the barrier, "
+                                      "which random inputs rarely satisfy")
+                if isinstance(c, il.Call) and c.proc == "$bugle_barrier" \
+                        and not all(isinstance(x, il.BvLit) for x in c.args):
+                    raise Unsupported("fence flags computed at run time: the reference merges memory "
+                                      "by each thread's own flags only")
                 if isinstance(c, il.Call) and il.has_attr(c.attrs, "grid_barrier"):
                     raise Unsupported("grid barriers (cooperative groups): the reference lets threads "
                                       "of different groups meet at no barrier")

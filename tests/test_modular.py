@@ -168,6 +168,6 @@ def test_function_entry_il(tmp_path):
     assert il.has_attr(proc.attrs, "function_entry") and proc.params == ()
     text = program_str(p)
     assert "havoc $bugle_called;" in text and "havoc $i, $q$offset;" in text
-    assert "$cmp := BV32_SGE($i, 0bv32);" in text and "assume {:precondition} $cmp;" in text
+    assert "assume {:precondition} BV32_SGE($i, 0bv32);" in text
     assert "@halve(" in ir and "@twice(" in ir
     assert "@halve(" not in compile_kernel(str(k))  # without --no-inline it is inlined away

@@ -164,13 +164,17 @@ def unwind_loops(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
     if depth < 0:
         raise ToolError("--loop-unwind must be at least 0", ExitCode.COMMAND_LINE_ERROR)
     _check_no_calls(proc)
-    proc = _drop_candidates(proc)
+    return _innermost_first(_drop_candidates(proc), lambda p, lp: _unroll_one(p, lp, depth))
+
+
+def _innermost_first(proc: il.ProcedureDecl, transform) -> il.ProcedureDecl:
+    """``proc`` with ``transform(proc, loop)`` applied to an innermost loop until no loop
+    is left (``transform`` must remove the loop it is given)."""
     while True:
         loops = natural_loops(proc)
         if not loops:
             return proc
-        innermost = next(lp for lp in reversed(loops) if not lp.children)
-        proc = _unroll_one(proc, innermost, depth)
+        proc = transform(proc, next(lp for lp in reversed(loops) if not lp.children))
 
 
 def _drop_candidates(proc: il.ProcedureDecl) -> il.ProcedureDecl:
@@ -265,12 +269,7 @@ def k_induction(proc: il.ProcedureDecl, depth: int) -> il.ProcedureDecl:
     if depth < 1:
         raise ToolError("--k-induction-depth must be at least 1", ExitCode.COMMAND_LINE_ERROR)
     _check_no_calls(proc)
-    while True:
-        loops = natural_loops(proc)
-        if not loops:
-            return proc
-        innermost = next(lp for lp in reversed(loops) if not lp.children)
-        proc = _k_induct_one(proc, innermost, depth)
+    return _innermost_first(proc, lambda p, lp: _k_induct_one(p, lp, depth))
 
 
 def _k_induct_one(proc: il.ProcedureDecl, lp: Loop, depth: int) -> il.ProcedureDecl:
