@@ -178,6 +178,8 @@ class AsyncCopies:
         if exact:
             self._copy_call(inst, args, strided, loc, elem, pairs[0], pd.offset, ps.offset)
             return
+        # the event when no copy happens (only the null branch, which fails its check)
+        tr.assign_result(inst, tr.operand(args[-1]))
         tr.split_count += 1
         stem = f"{tr.cur_label}${tr.split_count}"
         join = f"{stem}$join"

@@ -103,3 +103,13 @@ def test_opencl20_atomics_are_atomic_calls(tmp_path):
     writes = [c for b in p.kernel().blocks for c in b.cmds if isinstance(c, il.Assign)
               and isinstance(c.lhss[0], il.MapLhs) and c.lhss[0].name == "$$c"]
     assert len(writes) == 1  # atomic_init is a plain store
+
+
+def test_copy_from_a_null_pointer_is_reported(tmp_path):
+    """A source that can only be null: the copy's event is still defined (the null branch
+    fails its check), and the null pointer access is reported."""
+    text = ("__kernel void k(__local float *t) {\n  __global float *r = NULL;\n"
+            "  event_t e = async_work_group_copy(t, r + 16 * get_group_id(0), 16, 0);\n"
+            "  wait_group_events(1, &e);\n}\n")
+    r = run(tmp_path, text)
+    assert r.returncode == 6 and "possible null pointer access" in r.stdout, r.stdout + r.stderr
