@@ -12,10 +12,9 @@ the state it can reach.  Here, per call (``BodilessCalls.translate``):
   different value per call and per thread, never a function of the arguments (the
   callee may read memory or keep state);
 * for each pointer argument ``p`` and each array ``A`` its points-to class may reach
-  (``bugle.steensgaard``; pointers are never stored in memory in the supported subset,
-  so the class is everything the callee can reach through ``p``), selected by a case
-  split on ``p``'s base as for a dereference (a null base reaches nothing: passing null
-  is not an error in itself):
+  (``bugle.steensgaard``), and each array of the classes of pointers stored there,
+  transitively (``bugle.stored_pointers``), selected by a case split on the base as for a
+  dereference (a null base reaches nothing: passing null is not an error in itself):
 
   - unless ``A`` is private: a *read* and (unless ``A`` is ``__constant``) a *write* of
     one arbitrary cell of ``A``, logged like any access of the kernel at the call's
@@ -83,7 +82,9 @@ class BodilessCalls:
                              "(--bodiless-calls=error)", loc)
         for a in args:
             if isinstance(tr.value_type(a), PtrT):
-                self._reach(tr.pointer(a, it), loc)
+                p = tr.pointer(a, it)
+                self._reach(p, loc)
+                self._reach_stored(p.cls, loc)
         rt = tr.result_type(inst)
         if isinstance(rt, OtherT) and rt.text == "void":
             return
@@ -97,6 +98,25 @@ class BodilessCalls:
     def _reach(self, p: Ptr, loc) -> None:
         """What the callee may do to the arrays ``p`` may point to."""
         self.tr.access(p, None, loc, self._effect, null_check=False)
+
+    def _reach_stored(self, cls, loc) -> None:
+        """The callee may also follow pointers stored in what it reaches
+        (``bugle.stored_pointers``): the fresh arrays of a by-value struct's pointer fields
+        and the classes of stored pointers, transitively, each through a pointer of
+        arbitrary base and offset."""
+        tr, seen = self.tr, set()
+        for obj in tr.targets(cls):  # a by-value struct's pointer fields: their fresh arrays
+            arg = next((name for name, key in tr.byval.items() if key == obj), None)
+            for off, _ in tr.sptr.pointer_fields(arg) if arg is not None else ():
+                key = tr.sptr.field_array(arg, off)
+                self._reach(Ptr(tr.fresh(il.INT), tr.fresh(il.BvType(tr.P)), tr.pts.class_of(key)), loc)
+        node = tr.pts.stored(cls)
+        while node is not None and tr.pts.class_of(node) not in seen:
+            c = tr.pts.class_of(node)
+            seen.add(c)
+            if tr.targets(c):
+                self._reach(Ptr(tr.fresh(il.INT), tr.fresh(il.BvType(tr.P)), c), loc)
+            node = tr.pts.stored(c)
 
     def _effect(self, a: Array, _offset: il.Expr) -> list:
         """The commands of a bodiless call on array ``a``: a logged read and write of an

@@ -80,6 +80,11 @@ class PointsTo:
             self._content[r] = c
         return c
 
+    def stored(self, v):
+        """The content node of ``v``'s class if pointers were ever stored in (or loaded
+        from) its objects, else None (``content`` without creating one)."""
+        return self._content.get(self._uf[v])
+
     def class_of(self, v):
         return self._uf[v]
 

@@ -186,6 +186,14 @@ class StoredPointers:
             return None
         return arg, off
 
+    def pointer_fields(self, arg: str) -> list[tuple[int, PtrT]]:
+        """``[(byte offset, pointer type)]`` of the pointer fields of by-value ``arg``."""
+        return self._pointer_leaves(arg)
+
+    def field_array(self, arg: str, off: int):
+        """The array key of the fresh array the pointer field at ``off`` of ``arg`` points to."""
+        return self._field_array(arg, off)
+
     def _pointer_leaves(self, arg: str) -> list:
         tr = self.tr
         try:

@@ -305,3 +305,16 @@ __kernel void k(__global int *a, int c) {
   p[get_global_id(0)] = 1;
 }""")
     assert rc == NOT_VERIFIED and "possible null pointer access" in out, out
+
+
+@pytest.mark.parametrize("src", [
+    # a pointer stored in a private table the bodiless callee receives
+    "__device__ void mutate(int **pp);\n__global__ void k(int *a) { int *t[1]; t[0] = a; mutate(t); }\n",
+    # a by-value struct's pointer field, never loaded by the kernel itself
+    "struct S { int *p; };\n__device__ void mutate(S *s);\n__global__ void k(S s) { mutate(&s); }\n",
+])
+def test_bodiless_callee_reaches_stored_pointers(tmp_path, src):
+    """The callee may follow pointers stored in what it is given: every thread may write
+    the array they point to, a write-write race."""
+    code, out = verify(tmp_path, src, suffix=".cu")
+    assert code == 6 and "write-write race" in out, out
