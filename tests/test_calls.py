@@ -3,8 +3,6 @@ indirect calls through function pointers (bugle.function_pointers), and uninterp
 functions with --boogie-file axioms (DECLARE_UF_*, Boogie triggers in vcgen.il)."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +16,8 @@ from vcgen.il.parser import parse_program
 from vcgen.il.printer import expr_str, program_str
 from vcgen.il.typecheck import typecheck
 
-ROOT = Path(__file__).resolve().parent.parent
+from test_modular import verify  # the driver on a kernel text, the same launch
+
 VERIFIED, NOT_VERIFIED, BUGLE_ERROR = 0, 6, 4
 
 
@@ -29,15 +28,6 @@ def translated(tmp_path: Path, src: str, suffix: str = ".cl", **kw) -> il.Progra
     assert parse_program(program_str(p)) == p
     typecheck(p)
     return p
-
-
-def verify(tmp_path: Path, src: str, *flags: str, suffix: str = ".cl") -> tuple:
-    k = tmp_path / f"k{suffix}"
-    k.write_text(src)
-    launch = ("--local_size=64", "--num_groups=2") if suffix == ".cl" else ("--blockDim=64", "--gridDim=2")
-    p = subprocess.run([sys.executable, "-m", "vcgen.driver", *launch, *flags, str(k)], capture_output=True,
-                       text=True, cwd=ROOT, timeout=600)
-    return p.returncode, p.stdout + p.stderr
 
 
 def commands(p: il.Program) -> list:
