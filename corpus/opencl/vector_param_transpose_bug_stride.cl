@@ -3,11 +3,11 @@
 //possible write-write race on out\[
 //Kernel arguments: dims = 
 
-// As vector_param_transpose.cl, but the output row stride is the number of
-// columns instead of rows: for a non-square matrix two work items write the
-// same element.
+// As vector_param_transpose.cl, but the output rows use half the pitch: for a
+// matrix with more than N / 2 rows two work items write the same element.
+#define N 128
 __kernel void transpose(__global float *out, __global const float *in, uint2 dims) {
   uint x = get_global_id(0), y = get_global_id(1);
   if (x < dims.x && y < dims.y)
-    out[x * dims.x + y] = in[y * dims.x + x];
+    out[x * (N / 2) + y] = in[y * N + x];
 }
