@@ -306,43 +306,67 @@ class Calls:
         raise BugleError(f"internal: integer operation {op}")
 
     def _opencl_int(self, inst, callee: str, base: str, args: list, loc) -> bool:
-        """OpenCL integer builtins on scalars (OpenCL 1.2 section 6.12.3); False for
-        other argument types (vectors), which then stay uninterpreted."""
-        tr, fns = self.tr, self.tr.fns
+        """OpenCL integer builtins (OpenCL 1.2 section 6.12.3) on scalars and, lane by lane,
+        on vectors (``min(int4, int4)`` is ``_Z3minDv4_iS_``; ``min``/``max``/``clamp``
+        also take a scalar for every lane, ``_Z3minDv4_ii``); False for other argument
+        types, which then stay uninterpreted."""
+        tr = self.tr
         codes = callee[len(f"_Z{len(base)}{base}"):]
-        if not codes or codes[0] not in _ITANIUM_INTS:
+        m = re.match(r"Dv(\d+)_(.)", codes)
+        code = m.group(2) if m else codes[:1]
+        if code not in _ITANIUM_INTS:
             return False
-        w, signed = _ITANIUM_INTS[codes[0]]
-        xs = [tr.operand(a) for a in args]
-        if any(tr.value_type(a) != tr.value_type(args[0]) for a in args):
+        w, signed = _ITANIUM_INTS[code]
+        types = [tr.value_type(a) for a in args]
+        elem = [t.elem if isinstance(t, VectorT) else t for t in types]
+        if any(t != elem[0] for t in elem) or (m and not isinstance(types[0], VectorT)):
             return False
+        vals = [tr.operand(a) for a in args]
+        if not m:
+            e = self._int_builtin(base, w, signed, vals)
+            if e is None:
+                return False
+            tr.assign_result(inst, e)
+            return True
+        if any(isinstance(t, VectorT) and t.count != types[0].count for t in types):
+            return False
+        lanes = []
+        for k in range(types[0].count):
+            e = self._int_builtin(base, w, signed, [v[k] if isinstance(t, VectorT) else v
+                                                   for v, t in zip(vals, types)])
+            if e is None:
+                return False
+            lanes.append(e)
+        tr.assign_result(inst, tuple(lanes))
+        return True
+
+    def _int_builtin(self, base: str, w: int, signed: bool, xs: list) -> il.Expr | None:
+        """The ``w``-bit value of one OpenCL integer builtin on scalar operands ``xs``;
+        None for an arity it does not have."""
+        fns = self.tr.fns
         lt, gt = ("SLT", "SGT") if signed else ("ULT", "UGT")
         if base in ("min", "max") and len(xs) == 2:
-            e = self.int_op(("s" if signed else "u") + base, w, xs[0], xs[1])
-        elif base == "clamp" and len(xs) == 3:
+            return self.int_op(("s" if signed else "u") + base, w, xs[0], xs[1])
+        if base == "clamp" and len(xs) == 3:
             lo = il.IfThenElse(fns.bv(lt, w, xs[0], xs[1]), xs[1], xs[0])
-            e = il.IfThenElse(fns.bv(gt, w, lo, xs[2]), xs[2], lo)
-        elif base == "abs" and len(xs) == 1:
-            e = self.int_op("abs", w, xs[0]) if signed else xs[0]
-        elif base == "popcount" and len(xs) == 1:
-            e = self.int_op("ctpop", w, xs[0])
-        elif base == "clz" and len(xs) == 1:
-            e = self.int_op("ctlz", w, xs[0])
-        elif base == "mul_hi" and len(xs) == 2:
+            return il.IfThenElse(fns.bv(gt, w, lo, xs[2]), xs[2], lo)
+        if base == "abs" and len(xs) == 1:
+            return self.int_op("abs", w, xs[0]) if signed else xs[0]
+        if base == "popcount" and len(xs) == 1:
+            return self.int_op("ctpop", w, xs[0])
+        if base == "clz" and len(xs) == 1:
+            return self.int_op("ctlz", w, xs[0])
+        if base == "mul_hi" and len(xs) == 2:
             wide = fns.bv("MUL", 2 * w, fns.extend(signed, w, 2 * w, xs[0]), fns.extend(signed, w, 2 * w, xs[1]))
-            e = il.BvExtract(wide, 2 * w, w)
-        elif base in ("mul24", "mad24") and len(xs) == (2 if base == "mul24" else 3) and w == 32:
+            return il.BvExtract(wide, 2 * w, w)
+        if base in ("mul24", "mad24") and len(xs) == (2 if base == "mul24" else 3) and w == 32:
             # undefined unless both factors fit in 24 bits: then any value
             def fits(x):
                 return il.BinOp("==", fns.extend(signed, 24, 32, il.BvExtract(x, 24, 0)), x)
             e = il.IfThenElse(il.BinOp("&&", fits(xs[0]), fits(xs[1])), fns.bv("MUL", 32, xs[0], xs[1]),
-                              tr.fresh(il.BV32))
-            if base == "mad24":
-                e = fns.bv("ADD", 32, e, xs[2])
-        else:
-            return False
-        tr.assign_result(inst, e)
-        return True
+                              self.tr.fresh(il.BV32))
+            return fns.bv("ADD", 32, e, xs[2]) if base == "mad24" else e
+        return None
 
     # ------------------------------------------------------------ warp operations
     def _warp_op(self, inst, callee: str, args: list, loc) -> None:

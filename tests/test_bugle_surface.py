@@ -142,6 +142,19 @@ def test_vector_lanes_and_accesses():
     assert text.count("$$f[BV32_MUL($call.i, 2bv32)]") == 2
 
 
+def test_vector_integer_builtins_are_exact_per_lane(tmp_path):
+    # min/max/clamp/abs on vectors (also with a scalar for every lane) are exact, lane by lane
+    p, text = program("vector_int_builtins.cl")
+    assert "F$_Z3min" not in text and "F$_Z3max" not in text and "F$_Z5clamp" not in text
+    r = driver("vector_int_builtins.cl", "--local_size=4", "--num_groups=1")
+    assert r.returncode == 0, r.stdout + r.stderr
+    wrong = (KERNELS / "vector_int_builtins.cl").read_text().replace("d.w == 1", "d.w == 0")
+    (tmp_path / "k.cl").write_text(wrong)
+    r = subprocess.run([sys.executable, "-m", "vcgen.driver", "--local_size=4", "--num_groups=1",
+                        str(tmp_path / "k.cl")], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode == ExitCode.NOT_ALL_VERIFIED and "this assertion might not hold" in r.stdout + r.stderr
+
+
 def test_vector_constants_and_bitcasts(tmp_path):
     ll = """target triple = "spir-unknown-unknown"
 target datalayout = "e-p:32:32"
