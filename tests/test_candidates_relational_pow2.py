@@ -14,3 +14,7 @@ def test_shapes():
 
 def test_needs_two_counters():
     assert "r17" not in rules_of("r14_pow2.cl")  # one halving variable only
+
+
+def test_r17_essential_with_arithmetic_shift():
+    check_essential("r17_signed_upsweep.cl", ("r17",))

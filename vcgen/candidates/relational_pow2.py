@@ -2,7 +2,8 @@
 one loop, one doubling and one halving, in lock-step: their product is invariant.
 
 Pattern: ``bvW`` counters ``u := u0``, ``u := u * f`` (or ``u << k``, ``f = 2**k``) and
-``d := d0``, ``d := d >> k`` (or ``d / f``) of the same loop, ``f > 1`` the same power of
+``d := d0``, ``d := d >> k`` (logical, or arithmetic for a signed ``d``: equal while
+``d >= 0``, and Houdini drops the candidate otherwise; or ``d / f``) of the same loop, ``f > 1`` the same power of
 two, ``u0``, ``d0`` loop-invariant.  With ``C = u0 * d0`` (one-thread, folded when both
 are literals), per thread:
 
@@ -53,7 +54,7 @@ def scaling(c: Counter_) -> Scaling | None:
         return None
     if op[1] == "SHL":
         return Scaling("up", 1 << b.value)
-    if op[1] == "LSHR":
+    if op[1] in ("LSHR", "ASHR"):  # ASHR: a signed ``d >>= k``, the same while d >= 0
         return Scaling("down", 1 << b.value)
     return None
 
