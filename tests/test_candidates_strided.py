@@ -1,6 +1,9 @@
 """r1 (accessedOffsetsSatisfyPredicates) and r10 (loopCounterIsStrided), paper 003
 appendix A.2/A.10: vcgen/candidates/strided.py."""
-from test_candidates_harness import candidates, check_essential
+import pytest
+from test_candidates_harness import KERNELS, candidates, check_essential
+
+from vcgen import driver
 
 
 def test_r1_essential_for_strength_reduced_loop():
@@ -15,3 +18,20 @@ def test_shapes():
     cands = candidates("r1_strided.cl")
     assert ("r10", "BV32_UREM(BV32_SUB($i.i.0$1, local_id_x$1), 64bv32) == 0bv32") in cands
     assert any(r == "r1" and "BV32_UREM(BV32_SUB(_WRITE_OFFSET_$$a, local_id_x$1), 64bv32)" in e for r, e in cands)
+
+
+def test_r1_essential_through_nested_counters():
+    check_essential("r1_nested_strided.cl", ("r1",))
+    cands = candidates("r1_nested_strided.cl")
+    # at the outer head: j is replaced by its initial value i, then i by 0
+    assert ("r1", "_WRITE_HAS_OCCURRED_$$data ==> (BV32_UREM(BV32_SUB(_WRITE_OFFSET_$$data, "
+                  "BV32_ADD(0bv32, local_id_x$1)), 256bv32) == 0bv32)") in cands
+
+
+def test_nested_counters_with_half_stride_race(tmp_path):
+    # the inner loop steps by half the group size: threads lid and lid + 128 collide
+    src = (KERNELS / "r1_nested_strided.cl").read_text().replace("j += get_local_size(0)", "j += get_local_size(0) / 2")
+    (tmp_path / "k.cl").write_text(src)
+    with pytest.raises(SystemExit) as e:
+        driver.main([str(tmp_path / "k.cl"), "--local_size=256", "--num_groups=2"])
+    assert e.value.code == 6

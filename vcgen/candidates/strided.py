@@ -9,11 +9,16 @@ with and without strength reduction).
   with ``e == c * x + rest`` (``c``, ``rest`` loop-invariant):
   ``HO ==> BVW_UREM(BVW_SUB(OFF, rest$1), c$1) == 0bvW``; if ``x`` is an additive counter
   from ``x0`` by ``s``: the same modulo ``c * s`` around ``e[x := x0]``; and modulo the
-  largest power of two dividing every literal coefficient of the modified atoms.  A
+  largest power of two dividing every literal coefficient of the modified atoms; and,
+  for counters of nested loops too (``for (i = lo; ...; i += s) for (j = i; ...; j += s)``),
+  modulo the common stride once every counter is replaced by its initial value, repeatedly
+  (``_nested_residue``: ``j + lid`` is ``lid`` modulo ``s``).  A
   64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
   the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.
 """
 from __future__ import annotations
+
+from math import gcd
 
 from .. import il
 from .bvexpr import atoms, common_stride, fold, linear, narrow_offset, replace
@@ -65,7 +70,73 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
                 continue
             residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
             out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+    nested = _nested_residue(ctx, e, w)
+    if nested is not None:
+        m, base = nested
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
+        cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
+        if cand not in out:
+            out.append(cand)
     return out
+
+
+def nested_strides(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
+    """name -> (init, step) for the counters of loops nested in this one: assigned twice in
+    the loop, ``v := init`` and ``v := v + s`` (``s`` invariant in this loop), and not after
+    the loop started anywhere else; ``init`` may change from one iteration to the next."""
+    out = {}
+    for v in ctx.scalars:
+        if v in ctx.strides:
+            continue
+        inside, _ = ctx.assignments(v)
+        if len(inside) != 2:
+            continue
+        w = ctx.info.local_types[v].width  # type: ignore[union-attr]
+        for step, init in (inside, inside[::-1]):
+            ops = step.args if isinstance(step, il.FunApp) else ()
+            if isinstance(step, il.FunApp) and step.name == f"BV{w}_ADD" and len(ops) == 2 \
+                    and ops[0] == il.Var(v) and not il.free_vars(ops[1]) & ctx.mod \
+                    and v not in il.free_vars(init):
+                out[v] = (init, ops[1])
+                break
+    return out
+
+
+def _common_modulus(ctx: LoopContext, a: il.Expr | None, b: il.Expr, w: int) -> il.Expr | None:
+    if a is None:
+        return b
+    a2, b2 = ctx.concrete_sizes(a), ctx.concrete_sizes(b)
+    if isinstance(a2, il.BvLit) and isinstance(b2, il.BvLit):
+        return il.BvLit(gcd(a2.value, b2.value), w)
+    return a if a2 == b2 else None
+
+
+def _nested_residue(ctx: LoopContext, e: il.Expr, w: int) -> tuple[il.Expr, il.Expr] | None:
+    """``(m, base)`` with ``e == base (mod m)`` whenever the loop's and its nested loops'
+    additive counters hold values reached from their initial values by their steps:
+    every modified variable of ``e`` is such a counter, replaced by its initial value
+    (which may name an enclosing counter, replaced in turn), ``m`` the common stride of
+    the replaced terms.  None when some modified variable is not a counter, the
+    expression is not linear in it, or the strides have no common modulus above 1."""
+    strides = {**nested_strides(ctx), **ctx.strides}
+    m: il.Expr | None = None
+    cur = e
+    for _ in range(8):
+        free = sorted(il.free_vars(cur) & ctx.mod)
+        if not free:
+            break
+        x = free[0]
+        lin = linear(cur, x, w) if x in strides else None
+        if lin is None or il.free_vars(lin.coeff) & ctx.mod:
+            return None
+        init, step = strides[x]
+        m = _common_modulus(ctx, m, fold("MUL", w, lin.coeff, step), w)
+        if m is None:
+            return None
+        cur = il.substitute(cur, {x: init})
+    if il.free_vars(cur) & ctx.mod or m is None or ctx.concrete_sizes(m) in (il.BvLit(0, w), il.BvLit(1, w)):
+        return None
+    return m, cur
 
 
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
