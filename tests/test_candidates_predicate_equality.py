@@ -1,6 +1,9 @@
 """r11 (loopPredicateEquality) and r16 (predicatedEquality), paper 003 appendix A.11/A.14:
 vcgen/candidates/predicate_equality.py."""
-from test_candidates_harness import candidates, check_essential
+import pytest
+from test_candidates_harness import KERNELS, candidates, check_essential
+
+from vcgen import driver
 
 
 def test_r16_essential_for_equal_looking_non_uniform_counter():
@@ -21,3 +24,20 @@ def test_shapes():
 def test_dead_ssa_temporaries_get_no_equality():
     # r17_upsweep's ai/bi temporaries are recomputed every iteration
     assert not any(r == "r16" and ("$add" in e or "$mul" in e) for r, e in candidates("r17_upsweep.cu"))
+
+
+def test_r16_essential_for_shared_values_and_group_counters():
+    check_essential("r16_shared_after_loop.cl", ("r16",))
+    cands = candidates("r16_shared_after_loop.cl")
+    same = "(((group_id_x$1 == group_id_x$2) && (group_id_y$1 == group_id_y$2)) && (group_id_z$1 == group_id_z$2))"
+    assert ("r16", f"{same} ==> ($$p$1 == $$p$2)") in cands
+    assert ("r11", f"{same} ==> (cur$1 == cur$2)") in cands
+
+
+def test_shared_value_guarding_barriers_that_differs_in_the_group(tmp_path):
+    # p[lid] instead of p[0]: threads of one group may disagree, the barrier diverges
+    src = (KERNELS / "r16_shared_after_loop.cl").read_text().replace("if (p[0] == 7)", "if (p[get_local_id(0)] == 7)")
+    (tmp_path / "k.cl").write_text(src.replace("= i;", "= i + get_local_id(0);"))
+    with pytest.raises(SystemExit) as e:
+        driver.main([str(tmp_path / "k.cl"), "--local_size=16", "--num_groups=4"])
+    assert e.value.code == 6

@@ -115,3 +115,24 @@ __kernel void k(__global pair_t *pairs) { pair_t fresh; pairs[42] = fresh; }""",
 __kernel void k(__global pair_t *pairs, pair_t given) { pairs[42] = given; }""",
                        "--local_size=2", "--num_groups=1")
     assert code == VERIFIED, out
+
+
+GROUP_LOG = """__kernel void k() {
+  __local int A[32];
+  A[get_local_id(0)] = 42;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int j = 0; __global_invariant(__no_write(A)), j < get_group_id(0); j++) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  A[(get_local_id(0) + 1) % 32] = 1;
+}"""
+
+
+def test_barrier_resets_group_shared_logs_for_any_pair(tmp_path):
+    # the other thread may be in another group: a local array's log is still empty after
+    # the barrier (its races are only checked within a group), so __no_write(A) holds
+    code, out = verify(tmp_path, GROUP_LOG, "--local_size=32", "--num_groups=8")
+    assert code == VERIFIED, out
+    code, out = verify(tmp_path, GROUP_LOG.replace("  barrier(CLK_LOCAL_MEM_FENCE);\n  for", "  for"),
+                       "--local_size=32", "--num_groups=8")
+    assert code == NOT_VERIFIED and "loop invariant might not hold on entry" in out, out

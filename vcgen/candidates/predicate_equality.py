@@ -10,6 +10,18 @@ and A.14: uniformity of control flow and of variables across the two threads.
   threads: ``v$1 == v$2``; in loops the threads may leave at different times (not
   uniformly executed), also predicated on both being in it:
   ``cur$1 == lo && cur$2 == lo ==> v$1 == v$2``.
+
+In a loop holding a barrier, r16 also says the two copies of an equality-abstracted
+array the kernel writes are equal for threads of one group, ``same_group ==> $$A$1 ==
+$$A$2`` (``$$A$1 == $$A$2`` with one group): a barrier at the end of the body leaves them
+equal at the head, so values read after the loop (``if (p[0] == 22)`` guarding more
+barriers) stay uniform in the group.
+
+With several groups, in a loop holding a barrier, both rules also give their candidates
+guarded by ``same_group``: control flow and values that depend on the group id
+(``for (i = 0; i < get_group_id(0); i++) barrier(...)``) or on shared memory read after a
+barrier are the same for two threads of one group only, and only those must reach the
+barriers together (barrier divergence is a property of one group, paper 000 section 2).
 """
 from __future__ import annotations
 
@@ -21,8 +33,17 @@ RULES = ("r11", "r16")
 
 def loop_predicate(ctx: LoopContext) -> list[Candidate]:
     """r11 candidates (booleans over ``cur$1``, ``cur$2``)."""
-    return [("r11", il.BinOp("==", ctx.at_head(1), ctx.at_head(2))),
-            ("r11", il.BinOp("==", ctx.threads.cur(1), ctx.threads.cur(2)))]
+    return _also_per_group(ctx, [("r11", il.BinOp("==", ctx.at_head(1), ctx.at_head(2))),
+                                 ("r11", il.BinOp("==", ctx.threads.cur(1), ctx.threads.cur(2)))])
+
+
+def _also_per_group(ctx: LoopContext, cands: list[Candidate]) -> list[Candidate]:
+    """``cands`` and, in a loop with a barrier when there are several groups, each of them
+    guarded by ``same_group``."""
+    same = ctx.threads.same_group()
+    if same == il.TRUE or not ctx.has_barrier:
+        return cands
+    return cands + [(r, il.implies(same, e)) for r, e in cands]
 
 
 def _dead_at_head(ctx: LoopContext, v: str) -> bool:
@@ -40,6 +61,14 @@ def variable_equality(ctx: LoopContext) -> list[Candidate]:
     dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
+    out = _also_per_group(ctx, out)
+    if ctx.has_barrier:
+        same = ctx.threads.same_group()
+        for a in sorted(ctx.kf.parts.info.written_arrays):
+            arr = ctx.info.arrays[a]
+            if arr.equality and arr.space in ("group_shared", "global"):
+                eq = il.BinOp("==", il.Var(f"{a}$1"), il.Var(f"{a}$2"))
+                out.append(("r16", eq if same == il.TRUE else il.implies(same, eq)))
     if not ctx.uniform:
         both = il.BinOp("&&", ctx.at_head(1), ctx.at_head(2))
         for v in dup:

@@ -218,7 +218,11 @@ class MemoryOps(TransformPart):
             if covered[1] != il.FALSE and a.name in self.info.ticket_arrays:
                 self.tickets.at_barrier(a)
             if a.logged and covered[1] != il.FALSE:
-                both = il.and_all(x for x in (preds[1], sg, covered[1]) if x != il.TRUE)
+                # a group-shared log matters only for threads of one group (races on it
+                # are checked within a group): reset it whatever the other thread's group,
+                # so that log queries (__no_write(A)) read the same in every pair
+                group = il.TRUE if a.space == "group_shared" else sg
+                both = il.and_all(x for x in (preds[1], group, covered[1]) if x != il.TRUE)
                 for kind in self.logs.kinds(a):
                     v = self.logs.var(a, kind, "HAS_OCCURRED")
                     b.emit(il.assign(v.name, il.ite(self.copies.not_in_flight(a, kind, both), il.FALSE, v)))
