@@ -289,6 +289,13 @@ class Annotations:
         return self._annotation_only(inst) and not (op == "call" and base_name(self._callee(inst) or "")
                                                      in STATEMENTS)
 
+    def _work_item_call(self, inst) -> bool:
+        """A call of a work-item function (``get_group_id``, CUDA's special registers):
+        pure, so ``eager`` annotations rebuild it rather than read a stale local."""
+        callee = self._callee(inst) if inst.opcode == "call" else None
+        return callee is not None and (base_name(callee).startswith("get_")
+                                       or callee.startswith("llvm.nvvm.read.ptx.sreg"))
+
     def _annotation_only(self, inst) -> bool:
         op = inst.opcode
         if op in PURE_OPCODES or op in ("br", "load", "getelementptr", "bitcast"):
@@ -694,7 +701,7 @@ class Annotations:
                 return not (blk == head and op == "phi")
             if blk in self.short_circuit and op in PURE_OPCODES:
                 return True
-            return eager and op in PURE_OPCODES and op != "phi"
+            return eager and ((op in PURE_OPCODES and op != "phi") or self._work_item_call(inst))
 
         def rec(x):
             if x.value_kind != VK.instruction or not rebuilt(x):

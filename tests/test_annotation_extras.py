@@ -126,3 +126,14 @@ def test_queries_take_volatile_pointers(tmp_path, capsys):
     assert code == ExitCode.NOT_ALL_VERIFIED  # the write is logged (for some choice of the log)
     assert "k.cu:4:3: error: this assertion might not hold" in out
     assert "k.cu:2:" not in out
+
+
+def test_global_assert_reads_work_item_functions_of_a_disabled_thread(tmp_path, capsys):
+    # checked for the thread that skips the `if` too: get_group_id is its own group id
+    # there, not the stale local of a call it never made
+    src = ("__kernel void k(__global int *A) {\n  if (get_local_id(0) < 4) {\n"
+           "    __global_assert(get_group_id(0) < BOUND);\n  }\n}\n")
+    code, out = verify(tmp_path, capsys, src.replace("BOUND", "4"))
+    assert code == 0, out
+    code, out = verify(tmp_path, capsys, src.replace("BOUND", "3"))
+    assert code == ExitCode.NOT_ALL_VERIFIED and "this assertion might not hold" in out
