@@ -171,3 +171,22 @@ def test_function_entry_il(tmp_path):
     assert "assume {:precondition} BV32_SGE($i, 0bv32);" in text
     assert "@halve(" in ir and "@twice(" in ir
     assert "@halve(" not in compile_kernel(str(k))  # without --no-inline it is inlined away
+
+
+def test_ptr_offset_bytes_is_pointer_wide(tmp_path):
+    # __ptr_offset_bytes(v) == 0 on a 64-bit CUDA pointer compares all 64 bits: before it
+    # was an int, and an offset of 2**30 floats (2**32 bytes) passed the precondition
+    src = """#define tid (blockIdx.x * blockDim.x + threadIdx.x)
+__device__ void twice(float *v, unsigned int index) {
+  __requires(__ptr_offset_bytes(v) == 0);
+  __requires(index == tid);
+  __requires(__write_implies(v, __write_offset_bytes(v) / sizeof(float) == index));
+  __ensures(__write_implies(v, __write_offset_bytes(v) / sizeof(float) == index));
+  v[index] = 2.0f;
+}
+__global__ void foo(float *v) { twice(v, tid); }
+"""
+    code, out = verify(tmp_path, src, "--no-inline", suffix=".cu")
+    assert code == VERIFIED, out
+    code, out = verify(tmp_path, src.replace("v[index] = 2.0f;", "v[index + 1] = 2.0f;"), "--no-inline", suffix=".cu")
+    assert code == NOT_VERIFIED and "postcondition might not hold" in out, out

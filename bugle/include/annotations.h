@@ -306,7 +306,7 @@ BUGLE_DECL void __bugle_array_snapshot(void *dst, const void *src);
   BUGLE_OVL __SIZE_TYPE__ __read_offset_bytes(const volatile AS void *p);          \
   BUGLE_OVL __SIZE_TYPE__ __write_offset_bytes(const volatile AS void *p);         \
   BUGLE_OVL int __ptr_base(const volatile AS void *p);                   \
-  BUGLE_OVL int __ptr_offset_bytes(const volatile AS void *p);                \
+  BUGLE_OVL __SIZE_TYPE__ __ptr_offset_bytes(const volatile AS void *p);     \
   BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, int v);  \
   BUGLE_OVL bool __atomic_has_taken_value(const volatile AS void *p, int offset, unsigned v);
 BUGLE_PTR_QUERIES(__global)
@@ -320,7 +320,7 @@ BUGLE_DECL bool __write(const volatile void *p);
 BUGLE_DECL __SIZE_TYPE__ __read_offset_bytes(const volatile void *p);
 BUGLE_DECL __SIZE_TYPE__ __write_offset_bytes(const volatile void *p);
 BUGLE_DECL int __ptr_base(const volatile void *p);
-BUGLE_DECL int __ptr_offset_bytes(const volatile void *p);
+BUGLE_DECL __SIZE_TYPE__ __ptr_offset_bytes(const volatile void *p);
 BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, int v);
 BUGLE_OVL bool __atomic_has_taken_value(const volatile void *p, int offset, unsigned v);
 #endif
