@@ -22,23 +22,11 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 KERNELS = collect_kernels([CORPUS / "opencl", CORPUS / "cuda"])
 TIMEOUT = float(os.environ.get("GPUVERIFY_TEST_TIMEOUT", "300"))
 
-_FIXED_SIZES = "its indexing is written for the header's sizes (a #define or a fixed array size); " \
-               "needs a __requires stating them"
-_WRAP = "32-bit index arithmetic wraps for grids of more than 2^31 threads; needs a __requires bounding the grid"
 PENDING = {
-    "cuda/annot_bool_queries.cu": "two-thread annotations fail in a one-thread launch, and a __global_requires "
-                                  "needs blockDim.x <= 64",
-    "cuda/assertion.cu": "its assertion bounds the global id by 2048",
-    "cuda/blelloch_scan.cu": _FIXED_SIZES,
-    "cuda/class_methods.cu": _FIXED_SIZES,
-    "cuda/copy3d.cu": _FIXED_SIZES,
-    "cuda/device_call.cu": _WRAP,
-    "cuda/grid_stride.cu": _WRAP,
-    "cuda/histogram.cu": _FIXED_SIZES,
-    "cuda/interleave.cu": _WRAP,
-    "cuda/matmul.cu": _FIXED_SIZES,
-    "cuda/memcpy_struct.cu": _FIXED_SIZES,
-    "cuda/memset_rows.cu": _FIXED_SIZES,
+    "cuda/device_call.cu": "with gridDim.x <= 65536 stated, the final check of the symbolic products "
+                           "(2 * k + 1 with k = blockIdx.x * blockDim.x + threadIdx.x) times out",
+    "cuda/grid_stride.cu": "with n and gridDim.x bounded, the queries on the symbolic stride "
+                           "blockDim.x * gridDim.x (a product of two sizes) take over 300 s",
 }
 SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_partials.cu",
           "cuda/bitonic_step_bug_partner.cu", "opencl/final_reduce.cl", "opencl/large_grid.cl",

@@ -1,9 +1,9 @@
 //pass
 //--blockDim=128 --gridDim=16
 
-// Moving average over windows of w elements with user annotations: a
-// precondition on w, a loop invariant in the loop condition and assertions.
+// Moving average over windows of w elements: preconditions, invariant, asserts.
 __global__ void moving_avg(const float *in, float *out, unsigned w) {
+  __requires(blockDim.x <= 128 && gridDim.x <= 16);
   __requires(w >= 1 && w <= 32);
   unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
   __assert(gid < 2048);

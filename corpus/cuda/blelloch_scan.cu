@@ -4,11 +4,11 @@
 // Work-efficient exclusive scan (Blelloch) of a 256-element block, two
 // elements per thread, in the classic form with two power-of-two variables
 // (d halves while offset doubles). No user invariants: verifying it needs
-// the pow2 and relationalPow2 candidates (d * offset == 128; after the
-// up-sweep d == 0 ==> offset == 256, then offset * d == 256 in the down-sweep).
+// pow2 and relationalPow2 candidates (d * offset == 128, then offset * d == 256).
 #define N 256
 
 __global__ void blelloch(const int *in, int *out) {
+  __requires(blockDim.x == N / 2 && gridDim.x <= 65536);
   __shared__ int temp[N];
   unsigned tid = threadIdx.x;
   const int *src = in + blockIdx.x * N;

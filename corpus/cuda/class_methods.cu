@@ -11,6 +11,7 @@ public:
 };
 
 __global__ void fill(float *m) {
+  __requires(blockDim.x == 16 && blockDim.y == 16 && gridDim.x <= 4 && gridDim.y <= 65536);
   View v(m, 64);
   unsigned r = blockIdx.y * 16 + threadIdx.y, c = blockIdx.x * 16 + threadIdx.x;
   v.at(r, c) = (float)(r + c);

@@ -1,8 +1,7 @@
 //pass
 //--blockDim=128 --gridDim=16
 
-// Element-wise complex multiplication of interleaved (re, im) vectors via
-// device functions; the store goes through a helper taking the pointer.
+// Complex multiplication of interleaved (re, im) vectors via device functions.
 __device__ float mul_re(float ar, float ai, float br, float bi) {
   return ar * br - ai * bi;
 }
@@ -17,6 +16,7 @@ __device__ void store_pair(float *p, unsigned k, float re, float im) {
 }
 
 __global__ void cmul(const float *a, const float *b, float *c) {
+  __requires(gridDim.x <= 65536);
   unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
   float ar = a[2 * k], ai = a[2 * k + 1];
   float br = b[2 * k], bi = b[2 * k + 1];

@@ -3,12 +3,12 @@
 
 // 64-bin histogram of bytes (low six bits), one block per 4096-byte chunk,
 // without atomics: thread t owns bin t % 64 of half t / 64 of the chunk and
-// counts the matching bytes there. After a barrier, threads 0..63 add the
-// two halves' counts of their bin from shared memory.
+// counts the matching bytes there; after a barrier threads 0..63 add the halves.
 #define BINS 64
 #define CHUNK 4096
 
 __global__ void histogram(const unsigned char *data, unsigned *hist) {
+  __requires(blockDim.x == 2 * BINS && gridDim.x <= 65536);
   __shared__ unsigned partial[2 * BINS];
   unsigned t = threadIdx.x;
   unsigned bin = t % BINS;

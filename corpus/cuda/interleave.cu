@@ -2,9 +2,9 @@
 //--blockDim=128 --gridDim=16
 
 // Interleave two vectors through shared memory (a0 b0 a1 b1 ...) so that
-// the global stores are contiguous: each thread stages one pair, then the
-// block writes its 256 staged values back in order.
+// the global stores are contiguous: one pair per thread, 256 values per block.
 __global__ void interleave(const int *a, const int *b, int *out) {
+  __requires(blockDim.x == 128 && gridDim.x <= 65536);
   __shared__ int buf[256];
   unsigned tid = threadIdx.x;
   unsigned gid = blockIdx.x * blockDim.x + tid;

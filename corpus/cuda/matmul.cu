@@ -4,8 +4,8 @@
 // C = A * B for 64x64 row-major matrices with 16x16 shared tiles.
 #define TILE 16
 #define N 64
-
 __global__ void matmul(const float *A, const float *B, float *C) {
+  __requires(blockDim.x == TILE && blockDim.y == TILE && gridDim.x == N / TILE && gridDim.y == N / TILE);
   __shared__ float As[TILE][TILE];
   __shared__ float Bs[TILE][TILE];
   unsigned tx = threadIdx.x, ty = threadIdx.y;
