@@ -235,3 +235,55 @@ def test_external_solver_process_gives_same_verdicts():
     race = verify_program(parse_file(str(BPL / "race.bpl")), opts)
     assert race.status == "errors" and race.errors[0].element.startswith("p[")
     assert verify_program(parse_file(str(BPL / "loop_inductive.bpl")), opts).status == "verified"
+
+
+def _inlining_program(chain: int) -> str:
+    """Assignments inside both branches, joined; then a chain of ``chain`` increments."""
+    steps = "".join(f"    $y := BV32_ADD($y, 1bv32);\n" for _ in range(chain))
+    return kernel(f"""\
+  var $x: bv32;
+  var $y: bv32;
+  $entry:
+    $x := BV32_ADD($a, 1bv32);
+    goto $l, $r;
+  $l:
+    $y := BV32_MUL($x, 2bv32);
+    goto $join;
+  $r:
+    $y := 7bv32;
+    goto $join;
+  $join:
+{steps}    assert {{:sourceloc "j.cl", 1, 1}} {{:user_assert}} $y != 9bv32;
+    return;
+""", params="$a: bv32")
+
+
+def _uninterpreted(t: z3.ExprRef) -> bool:
+    return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
+
+
+def test_definitions_are_inlined_but_join_copies_and_long_chains_are_not():
+    prog = parse_program(_inlining_program(chain=60))
+    pp = passify.passify(prog, prog.kernel())
+    vc = vcmod.build_vc(prog, pp)
+    consts = vc.translator.consts
+    # $x@1 := $a + 1 and $y@1 := $x@1 * 2 are terms over the parameter, not variables
+    assert not _uninterpreted(consts["$x@1"]) and not _uninterpreted(consts["$y@1"])
+    assert "$x@1" in str(consts["$y@1"]) or "$a" in str(consts["$y@1"])
+    # the join incarnation has one copy per edge: it must stay a constrained variable
+    assert any(isinstance(c, il.Assume) and not il.has_attr(c.attrs, "definition") for b in pp.blocks
+               for c in b.cmds if b.label.endswith("$to$$join"))
+    assert _uninterpreted(vc.translator.const("$y@3"))
+    # a long chain is cut into pieces within the size bound: some links stay variables
+    links = [vc.translator.const(n) for n in pp.types if n.startswith("$y@") and int(n.split("@")[1]) > 3]
+    assert len(links) == 60 and any(map(_uninterpreted, links)) and not all(map(_uninterpreted, links))
+
+
+@pytest.mark.parametrize("chain, status", [(1, "errors"), (2, "errors"), (4, "verified"), (60, "verified")])
+def test_inlined_definitions_keep_verdicts(chain, status):
+    # y = 2 * (a + 1) on the left branch, 7 on the right, then y += chain; y == 9 is
+    # reachable on the left for chain 1 (a = 3), on the right for chain 2, never for 4 or 60
+    res = verify_program(parse_program(_inlining_program(chain)))
+    assert res.status == status
+    if status == "errors":
+        assert [e.kind for e in res.errors] == ["user_assert"]

@@ -23,6 +23,12 @@ from .. import il
 from ..il.errors import ExitCode, ToolError
 
 
+# attributes of the ``assume x@k == e`` an assignment becomes: ``x@k`` is fresh and this is
+# its only constraint, so the VC may let ``x@k`` stand for ``e`` (encode.DefinitionInliner);
+# edge copies at joins (one per predecessor) are not definitions
+DEFINITION = (il.Attr("definition"),)
+
+
 @dataclass
 class PassiveAssert:
     """One assertion of the passive program.
@@ -154,7 +160,7 @@ class _Passifier:
                 continue
             inc = self.fresh(name)
             env[name] = inc
-            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs)))
+            out.append(il.Assume(il.BinOp("==", il.Var(inc), rhs), DEFINITION))
 
     def run(self) -> PassiveProgram:
         blocks = cfg.block_map(self.proc)
