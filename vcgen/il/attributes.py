@@ -1,8 +1,9 @@
 """Reading the attributes the pipeline attaches to IL declarations and commands (docs/IL.md).
 
 The one reader of ``{:sourceloc "k.cl", LINE, COL}`` (bugle's source locations, which every
-later stage carries along and the reports print) and of attribute arguments as Python
-values.
+later stage carries along and the reports print; ``{:sourceloc "k.cl", LINE, COL,
+"external"}`` is an access made by an external routine described by a specification
+function, at its call) and of attribute arguments as Python values.
 """
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from . import ast as il
 
 class SourceLoc(NamedTuple):
     """A source location: file name as bugle recorded it, 1-based line, column (0 when
-    unknown).  Prints as ``k.cl:12:5``; it is a tuple, so it orders and hashes as one."""
+    unknown); ``external``: an access of an external routine (a specification function,
+    ``bugle.spec_functions``) made at the call at this location.  Prints as ``k.cl:12:5``;
+    it is a tuple, so it orders and hashes as one."""
     file: str
     line: int
     col: int
+    external: bool = False
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -29,15 +33,26 @@ def arg_value(x: object) -> object:
 
 
 def sourceloc(attrs: il.Attrs) -> SourceLoc | None:
-    """The ``{:sourceloc FILE, LINE[, COL]}`` of ``attrs``; None when absent or malformed."""
+    """The ``{:sourceloc FILE, LINE[, COL[, "external"]]}`` of ``attrs``; None when absent
+    or malformed."""
     a = il.attr(attrs, "sourceloc")
     if a is None or len(a.args) < 2:
         return None
     vals: list[Any] = [x if isinstance(x, str) else getattr(x, "value", None) for x in a.args]
     try:
-        return SourceLoc(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0)
+        return SourceLoc(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0,
+                         len(vals) > 3 and vals[3] == EXTERNAL)
     except (TypeError, ValueError):
         return None
+
+
+EXTERNAL = "external"  # fourth argument of {:sourceloc} for an external routine's access
+
+
+def sourceloc_attr(loc: SourceLoc) -> il.Attr:
+    """``{:sourceloc FILE, LINE, COL}`` (with ``"external"`` for an external access)."""
+    return il.Attr("sourceloc", (loc.file, il.IntLit(loc.line), il.IntLit(loc.col))
+                   + ((EXTERNAL,) if loc.external else ()))
 
 
 def where(attrs: il.Attrs) -> str:

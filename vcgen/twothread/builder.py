@@ -4,6 +4,7 @@ program (docs/IL.md "Two-thread programs")."""
 from __future__ import annotations
 
 from .. import il
+from ..il.attributes import SourceLoc, sourceloc_attr
 from ..il.prelude import bv_decl
 
 
@@ -92,7 +93,9 @@ class ProgramBuilder:
     def sourceloc_decls(self) -> list[il.ConstDecl]:
         """``const {:sourceloc_num N} {:sourceloc F, L, C} $sourceloc_N: int`` per number."""
         out = []
-        for (f, l, c, *_site), n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
+        for key, n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
+            f, l, c, *rest = key
+            external = bool(rest) and rest[0] is True  # a SourceLoc's flag (a site's tag follows)
             out.append(il.ConstDecl(f"$sourceloc_{n}", il.INT, attrs=(
-                il.Attr("sourceloc_num", (il.IntLit(n),)), il.Attr("sourceloc", (f, il.IntLit(l), il.IntLit(c))))))
+                il.Attr("sourceloc_num", (il.IntLit(n),)), sourceloc_attr(SourceLoc(f, l, c, external)))))
         return out
