@@ -984,7 +984,8 @@ def mark_returns(ir_text: str) -> str:
         return ir_text
     lines = ir_text.split("\n")
     out, used, in_ens = [], set(), False
-    results: set = set()
+    results: set = set()  # types of the fresh values of specification functions
+    returns = 0
     body: list = []
     for line in lines:
         if body or _DEFINE.match(line):
@@ -1004,7 +1005,8 @@ def mark_returns(ir_text: str) -> str:
                     if m:
                         ind, ty, val, dbg = m.group(1), m.group(2), (m.group(3) or "").strip(), m.group(4) or ""
                         if spec:
-                            fresh_lines, val = spec_return(ind, ty, val, dbg, len(results))
+                            returns += 1
+                            fresh_lines, val = spec_return(ind, ty, val, dbg, returns)
                             out += fresh_lines
                             results.add(ty)
                             b = f"{ind}ret {ty}{' ' + val if val else ''}{dbg}"

@@ -14,16 +14,30 @@ from . import ast as il
 
 class SourceLoc(NamedTuple):
     """A source location: file name as bugle recorded it, 1-based line, column (0 when
-    unknown); ``external``: an access of an external routine (a specification function,
-    ``bugle.spec_functions``) made at the call at this location.  Prints as ``k.cl:12:5``;
-    it is a tuple, so it orders and hashes as one."""
+    unknown).  Prints as ``k.cl:12:5``; it is a tuple, so it orders and hashes as one."""
     file: str
     line: int
     col: int
-    external: bool = False
+
+    @property
+    def external(self) -> bool:
+        """Is this the location of an access an external routine makes (``ExternalLoc``)?"""
+        return False
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
+
+
+class ExternalLoc(SourceLoc):
+    """The location of an access of an external routine described by a specification
+    function (``bugle.spec_functions``): the call that makes it.  Equal to the call's plain
+    ``SourceLoc`` as a tuple: code that keys on locations and must keep the two apart adds
+    a tag (``vcgen.twothread.builder``)."""
+    __slots__ = ()
+
+    @property
+    def external(self) -> bool:
+        return True
 
 
 def arg_value(x: object) -> object:
@@ -40,8 +54,8 @@ def sourceloc(attrs: il.Attrs) -> SourceLoc | None:
         return None
     vals: list[Any] = [x if isinstance(x, str) else getattr(x, "value", None) for x in a.args]
     try:
-        return SourceLoc(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0,
-                         len(vals) > 3 and vals[3] == EXTERNAL)
+        kind = ExternalLoc if len(vals) > 3 and vals[3] == EXTERNAL else SourceLoc
+        return kind(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0)
     except (TypeError, ValueError):
         return None
 
