@@ -62,7 +62,7 @@ ACCESS_CALLS = {"__bugle_writes_to": "write", "__bugle_reads_from": "read"}  # h
 SOURCE_NAMES = {"write": "__writes_to", "read": "__reads_from"}
 RESULT = re.compile(r"__bugle_spec_result_(\w+)$")
 OLD_CALLS = ("__old_int", "__old_bool")
-_SCALAR_RESULT = re.compile(r"i\d+|half|float|double$")
+_SCALAR_RESULT = re.compile(r"(?:i\d+|half|float|double)$")
 
 
 def is_spec_function(name: str) -> bool:
