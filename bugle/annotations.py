@@ -41,6 +41,10 @@ other thread, enabledness and the access logs.  Here:
   of a ``__requires`` or a barrier invariant (``bugle.barrier_invariants``) that nothing
   else uses, and after which nothing writes memory before the call, are left out of the
   walk and rebuilt as reads ``$$A[i]`` inside the annotation.
+* **Specification functions** (``__spec_*``, ``bugle.spec_functions``): in their instances
+  ``__ensures`` are assumed after the call's ``__writes_to``/``__reads_from`` effects, not
+  checked; their loads are rebuilt as reads after the call, ``__old_*`` are snapshots taken
+  at the call.
 * ``__implies(a, b)`` is ``!a || b`` (both evaluated); ``__old_int(x)`` is ``x`` as
   computed where it is called (in an ``__ensures`` at function entry: the entry value);
   ``__ptr_base(p)`` is the number of p's array (``bv32``), ``__ptr_offset_bytes(p)`` its
@@ -65,6 +69,9 @@ from .barrier_invariants import NAMES as BARRIER_INVARIANT_CALLS
 from .barrier_invariants import SNAPSHOT_CALL, BarrierInvariants
 from .irtext import IntT, PtrT
 from .source_text import call_argument, calls_defined_function, read_lines, uses_short_circuit
+from .spec_functions import ACCESS_CALLS as SPEC_ACCESS_CALLS
+from .spec_functions import PREFIX as SPEC_PREFIX
+from .spec_functions import SpecFunctions, is_spec_function, result_declarations, spec_return
 
 VK = llvm.ValueKind
 
@@ -81,7 +88,7 @@ HELPERS = ("__implies", "__old_int", "__old_bool", "__ptr_base", "__ptr_offset_b
            "__add_noovfl_2", "__add_noovfl_3", "__add_noovfl_4")
 # a + b with an assumption that it does not overflow (a value, and a trusted assumption)
 NOOVFL_ADDS = {"__add_noovfl_int": True, "__add_noovfl_unsigned_int": False}  # name -> signed
-ALL = STATEMENTS + QUERIES + HELPERS + tuple(NOOVFL_ADDS)
+ALL = STATEMENTS + QUERIES + HELPERS + tuple(NOOVFL_ADDS) + tuple(SPEC_ACCESS_CALLS)
 AXIOM_PREFIX = "__bugle_axiom_"  # the functions the header's __axiom(e) defines
 UNSUPPORTED_PREFIX = "__bugle_unsupported_"  # GPUVerify annotations not implemented here
 RETURN_MARKER = re.compile(r"__bugle_return_(\w+)$")
@@ -141,6 +148,7 @@ class Annotations:
         self.barrier_invariants = BarrierInvariants(self)  # bugle.barrier_invariants
         self.invariant_only: set = set()  # values used only by barrier invariants (rebuilt there)
         self.arbitrary: set = set()  # log queries whose value code uses: arbitrary values there
+        self.specs = SpecFunctions(self)  # __spec_ function instances (bugle.spec_functions)
 
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
@@ -174,6 +182,8 @@ class Annotations:
                     self.function_wide.append((inst, it, "candidate" in base, label))
                 elif base in ("__ensures", "__global_ensures"):
                     self.ensures[self._inline_key(it)].append((inst, it, base.startswith("__global")))
+                    if self.specs.instance(it) is not None:
+                        bi_calls.append(inst)  # its loads read memory after the call: rebuilt as reads
                 elif RETURN_MARKER.match(name):
                     self.markers[self._inline_key(it)].append(label)
         if bi_calls:
@@ -185,6 +195,8 @@ class Annotations:
             self._defer(work, users)
             work = self._short_circuits()
         self._check_ensures()
+        self.specs.check_bodies(tr.walk, lambda i: self._annotation_only(i)
+                                or bool(RETURN_MARKER.match(self._callee(i) or "")))
         for inst, it, _, label in self.function_wide:
             self._check_function_wide(it, label)
 
@@ -445,6 +457,8 @@ class Annotations:
                               + ((il.Attr("candidate_invariant"),) if "candidate" in base else ())))
             return
         if base in ("__ensures", "__global_ensures"):
+            if self.specs.instance(it) is not None:
+                self.specs.snapshot_olds(args[0], loc, bool(glob))  # __old_*(e): e now
             return  # emitted at the returns
         if base in BARRIER_INVARIANT_CALLS:
             return self.barrier_invariants.call(base, args, loc)
@@ -649,11 +663,19 @@ class Annotations:
         function instance returning here."""
         tr = self.tr
         rv = args[0] if args else None
-        for ens, eit, glob in self.ensures.get(self._inline_key(it), ()):
+        key = self._inline_key(it)
+        spec = self.specs.instance(it)
+        contract = []
+        for ens, eit, glob in self.ensures.get(key, ()):
             eloc = tr.loc(eit)
             e = self.expr(list(ens.operands)[0], eloc, retval=rv, eager=glob)
+            if spec is not None:
+                contract.append((e, eloc, glob))  # assumed after the call's effects
+                continue
             tr.marker(eloc)
             tr.emit(il.Assert(e, (tr.sourceloc(eloc), il.Attr("postcondition")) + self._glob(glob)))
+        if spec is not None:
+            self.specs.return_point(spec, contract, inst, it)
 
     def arbitrary_query(self, inst) -> bool:
         """A log query whose value code uses (``_escaping_log_query``): assign it an
@@ -672,6 +694,22 @@ class Annotations:
     @staticmethod
     def _glob(on: bool) -> tuple:
         return (il.Attr("global_annotation"),) if on else ()
+
+    def glob_attrs(self, on: bool) -> tuple[il.Attr, ...]:
+        """``({:global_annotation},)`` for the ``__global_`` forms, else ``()``."""
+        return self._glob(on)
+
+    def dominates(self, a: str, b: str) -> bool:
+        """Does the LLVM block ``a`` dominate ``b``?"""
+        return self._dominates(a, b)
+
+    def heads_loop(self, label: str) -> bool:
+        """Is the LLVM block ``label`` the header of a natural loop?"""
+        return self._heads_loop(label)
+
+    def call_site(self, it) -> tuple[str, int, int] | None:
+        """``(file, line, column)`` of the call that inlined the function of ``it``."""
+        return self._call_site(it)
 
     # ------------------------------------------------------------------ rebuilding
     def expr(self, v, loc, retval=None, leaf=None, region: set | frozenset = frozenset(), head=None,
@@ -806,7 +844,8 @@ class Annotations:
         if base == "__implies":
             return il.implies(opnd(args[0]), opnd(args[1]))
         if base in ("__old_int", "__old_bool"):
-            return opnd(args[0])
+            snapshot = self.specs.old_value(inst)  # in a __spec_ function's __ensures
+            return snapshot if snapshot is not None else opnd(args[0])
         if base == "__return_val_ptr":
             raise BugleError("__return_val_ptr() may only be compared (== or !=) with a pointer", loc)
         if base in ("__return_val_int", "__return_val_bool", "__return_val_int4"):
@@ -940,27 +979,44 @@ def _marker_suffix(ty: str) -> str:
 
 
 def mark_returns(ir_text: str) -> str:
-    """Before inlining: in every function that calls ``__ensures``, put
+    """Before inlining: in every function that calls ``__ensures`` and in every
+    specification function (``bugle.spec_functions``), put
     ``call void @__bugle_return_<ty>(<ty> v)`` (same debug location) before each ``ret``,
-    so that its returns can still be found once it is inlined (``Annotations.return_point``).
-    Returns the IR text unchanged when no function has an ``__ensures``."""
-    if "@__ensures(" not in ir_text and "@__global_ensures(" not in ir_text:
+    so that its returns can still be found once it is inlined (``Annotations.return_point``);
+    a specification function returns a fresh value (``spec_return``).
+    Returns the IR text unchanged when no function has an ``__ensures`` or is a
+    specification function.  BugleError for a specification function whose returns cannot
+    be marked (an aggregate or pointer result)."""
+    if "@__ensures(" not in ir_text and "@__global_ensures(" not in ir_text and SPEC_PREFIX not in ir_text:
         return ir_text
     lines = ir_text.split("\n")
     out, used, in_ens = [], set(), False
+    results: set = set()  # types of the fresh values of specification functions
+    returns = 0
     body: list = []
     for line in lines:
         if body or _DEFINE.match(line):
             body.append(line)
             if line == "}":
                 text = "\n".join(body)
-                in_ens = "@__ensures(" in text or "@__global_ensures(" in text
+                name = _DEFINED_NAME.search(body[0])
+                spec = name is not None and is_spec_function(name.group(1))
+                in_ens = "@__ensures(" in text or "@__global_ensures(" in text or spec
                 if in_ens:
                     _check_return_val_types(text)
                 for b in body:
                     m = _RET.match(b) if in_ens else None
+                    if spec and m is None and b.lstrip().startswith("ret "):
+                        raise BugleError(f"a __spec_ function may only return void, an integer or a "
+                                         f"floating-point value ({b.strip()})")
                     if m:
                         ind, ty, val, dbg = m.group(1), m.group(2), (m.group(3) or "").strip(), m.group(4) or ""
+                        if spec:
+                            returns += 1
+                            fresh_lines, val = spec_return(ind, ty, val, dbg, returns)
+                            out += fresh_lines
+                            results.add(ty)
+                            b = f"{ind}ret {ty}{' ' + val if val else ''}{dbg}"
                         used.add(ty)
                         arg = "" if ty == "void" else f"{ty} {val}"
                         out.append(f"{ind}call void @__bugle_return_{_marker_suffix(ty)}({arg}){dbg}")
@@ -970,4 +1026,8 @@ def mark_returns(ir_text: str) -> str:
         out.append(line)
     for ty in sorted(used):
         out.append(f"declare void @__bugle_return_{_marker_suffix(ty)}({'' if ty == 'void' else ty})")
+    out += result_declarations(results)
     return "\n".join(out) + "\n"
+
+
+_DEFINED_NAME = re.compile(r'@("(?:[^"\\]|\\.)*"|[-A-Za-z0-9_.$]+)\(')

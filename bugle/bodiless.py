@@ -30,8 +30,12 @@ the state it can reach.  Here, per call (``BodilessCalls.translate``):
   over those arrays and reports a possible null pointer access otherwise.
 
 ``--bodiless-calls=error`` makes such a call a BugleError naming the function instead.
+The effect on one array (``BodilessCalls.effect``) is also what a specification function's
+``__writes_to``/``__reads_from`` does at its call (``bugle.spec_functions``).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from vcgen import il
 
@@ -122,22 +126,34 @@ class BodilessCalls:
         """The commands of a bodiless call on array ``a``: a logged read and write of an
         arbitrary cell (non-private arrays), then ``havoc`` of the whole array (not
         ``__constant``)."""
+        return self.effect(a)
+
+    def effect(self, a: Array, read: bool = True, write: bool = True,
+               constrain: Callable[[str, il.Var, il.Type], list] | None = None) -> list[il.Cmd]:
+        """The commands of an unknown routine's effect on array ``a`` (module docstring):
+        with ``read``, a logged read of one arbitrary cell; with ``write``, a logged write of
+        an arbitrary value at one arbitrary cell and ``havoc`` of the whole array (neither
+        for private arrays' logs nor ``__constant`` arrays' writes).  ``constrain(kind,
+        at, index_type)`` (``kind`` "read"/"write", ``at`` the havocked cell index local)
+        returns commands put between the choice of the cell and the access (assumptions on
+        ``at``: ``bugle.spec_functions``)."""
         tr = self.tr
         self.count += 1
         mt = tr.map_type(a)  # images have their own index and cell types
         cell, index = mt.range, mt.domain
+        more: Callable[[str, il.Var, il.Type], list] = constrain or (lambda _kind, _at, _index: [])
         cmds: list = []
-        if a.space != "private":
+        if a.space != "private" and read:
             at = tr.local(f"$bodiless${self.count}$at", index)
             got = tr.local(f"$bodiless${self.count}$read", cell)
-            cmds += [il.Havoc((at.name,))] + self._in_bounds(a, at, index)
+            cmds += [il.Havoc((at.name,))] + self._in_bounds(a, at, index) + more("read", at, index)
             cmds.append(il.assign(got.name, il.MapSelect(il.Var(a.name), at)))
-            if a.space != "constant":
-                at2 = tr.local(f"$bodiless${self.count}$wat", index)
-                val = tr.local(f"$bodiless${self.count}$val", cell)
-                cmds += [il.Havoc((at2.name, val.name))] + self._in_bounds(a, at2, index)
-                cmds.append(il.Assign((il.MapLhs(a.name, at2),), (val,)))
-        if a.space != "constant":
+        if a.space not in ("private", "constant") and write:
+            at2 = tr.local(f"$bodiless${self.count}$wat", index)
+            val = tr.local(f"$bodiless${self.count}$val", cell)
+            cmds += [il.Havoc((at2.name, val.name))] + self._in_bounds(a, at2, index) + more("write", at2, index)
+            cmds.append(il.Assign((il.MapLhs(a.name, at2),), (val,)))
+        if a.space != "constant" and write:
             tr.written.add(a.name)
             cmds.append(il.Havoc((a.name,)))
         return cmds

@@ -22,8 +22,9 @@ A function is checked when it has a contract (``__requires``/``__ensures`` or th
 ``__global_`` forms) or when no kernel can call it (not reachable from a kernel by direct
 calls nor address-taken): for the others, the calls in the kernels are all the contexts
 there are, and inlining checks them exactly.  Functions the user marks
-``always_inline``, our headers' helpers and clang's OpenCL kernel bodies
-(``__clang_ocl_kern_imp_*``) are never checked on their own.
+``always_inline``, our headers' helpers, clang's OpenCL kernel bodies
+(``__clang_ocl_kern_imp_*``) and specification functions (``__spec_*``, contracts without
+a body: ``bugle.spec_functions``) are never checked on their own.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from vcgen import il
 from . import BugleError
 from .annotations import AXIOM_PREFIX
 from .irtext import PtrT
+from .spec_functions import is_spec_function
 
 _DEFINE = re.compile(r'^define\s([^@\n]*)@("(?:[^"\\]|\\.)*"|[-A-Za-z0-9_.$]+)\((.*)$')
 _GLOBAL_REF = re.compile(r'@("(?:[^"\\]|\\.)*"|[-A-Za-z0-9_.$]+)')
@@ -116,7 +118,8 @@ def checked_functions(ir_text: str) -> list[str]:
             work.extend(calls.get(n, ()))
     out = []
     for f in funcs.values():
-        if f.kernel or f.name.startswith((KERNEL_BODY_PREFIX, AXIOM_PREFIX)) or _always_inline(f, groups):
+        if f.kernel or f.name.startswith((KERNEL_BODY_PREFIX, AXIOM_PREFIX)) or _always_inline(f, groups) \
+                or is_spec_function(f.name):
             continue
         contract = any(_base(c) in _CONTRACT for c in calls_of(f))
         if contract or f.name not in reachable:

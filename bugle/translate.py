@@ -64,6 +64,8 @@ from .memory_model import (C_SCALAR_NAMES, Array, ClassFacts, Layout, LayoutErro
                            constant_bytes, natural_cell, pointer_bits, scalar_leaf, source_layout,
                            space_of)
 from .steensgaard import NULL, PointsTo
+from .spec_functions import ACCESS_CALLS as SPEC_ACCESS_CALLS
+from .spec_functions import RESULT as SPEC_RESULT
 from .stored_pointers import FRESH_ARRAY, StoredPointers
 
 VK = llvm.ValueKind
@@ -340,9 +342,12 @@ class Translator:
         return (f or self.source_path or self.main_file or "?", line, col)
 
     def sourceloc(self, loc) -> il.Attr:
+        """``{:sourceloc F, L, C}`` of ``loc`` = ``(file, line, column)``; a fourth element
+        ``"external"`` (an access of a specification function, ``bugle.spec_functions``)
+        is kept as a fourth argument."""
         if loc is None:
             loc = (self.source_path or self.main_file or "?", 0, 0)
-        return il.Attr("sourceloc", (loc[0], il.IntLit(loc[1]), il.IntLit(loc[2])))
+        return il.Attr("sourceloc", (loc[0], il.IntLit(loc[1]), il.IntLit(loc[2])) + tuple(loc[3:]))
 
     def marker(self, loc) -> None:
         self.emit(il.Assume(il.TRUE, (self.sourceloc(loc),)))
@@ -1224,6 +1229,8 @@ class Translator:
             name = "barrier invariants (__barrier_invariant_N)" if what == "barrier_invariant" else f"__{what}"
             raise BugleError(f"{name}: part of GPUVerify's annotation language that this verifier does not "
                              "support (README, Annotations)", loc)
+        if SPEC_RESULT.match(callee.name):  # what a __spec_ function returns: arbitrary
+            return self.annots.specs.result(inst, loc)
         if inst.name and inst.name in self.sptr.alias_requires:
             return  # __requires(q.p == p): the field points to p's array (bugle.stored_pointers)
         if annotation_base(callee.name) in ANNOTATION_CALLS or RETURN_MARKER.match(callee.name):
@@ -1250,6 +1257,8 @@ class Translator:
         base = annotation_base(callee)
         if base in STATEMENTS:
             return self.annots.statement(inst, it, callee, args, loc)
+        if base in SPEC_ACCESS_CALLS:
+            return self.annots.specs.access(inst, base, args, it, loc)
         if base in HELPERS:
             return self.annots.helper(inst, callee, args, loc)
         if base in NOOVFL_ADDS:

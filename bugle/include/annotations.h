@@ -16,7 +16,8 @@
                   __at_most_one __other_int/bool __read __write __no_read __no_write
                   __read_implies __write_implies __read_offset_bytes
                   __write_offset_bytes __ptr_base __ptr_offset_bytes __return_val_int/bool
-                  __old_int/bool
+                  __return_val_ptr __return_val_funptr(T) __old_int/bool
+   __spec_ funcs  __writes_to(p, ...) __reads_from(p, ...) (bugle.spec_functions)
 
    `__invariant` belongs in a loop condition:
      for (i = 0; __invariant(i <= n), i < n; i++) ...
@@ -118,8 +119,9 @@ BUGLE_INT_HELPERS(long) BUGLE_INT_HELPERS(unsigned long)
 BUGLE_DECL int __add_noovfl_int(int a, int b);
 BUGLE_DECL unsigned int __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
 
-/* Parts of GPUVerify's annotation language this verifier does not implement: declared
-   so that a kernel using one gets bugle's error naming it (exit 4), not a clang error. */
+/* A part of GPUVerify's annotation language this verifier does not implement is declared
+   as __bugle_unsupported_NAME, so that a kernel using it gets bugle's error naming it
+   (exit 4), not a clang error (none at present). */
 /* __requires_fresh_array(p): p points to an array no other pointer parameter points to,
    as every pointer kernel parameter and pointer field of a by-value struct parameter does
    (bugle.stored_pointers checks the argument is one of those). */
@@ -132,10 +134,46 @@ BUGLE_OVL void __bugle_requires_fresh_array(const __private void *p);
 BUGLE_OVL void __bugle_requires_fresh_array(const void *p);
 #endif
 #define __requires_fresh_array(p) __bugle_requires_fresh_array(p)
-BUGLE_DECL int __bugle_unsupported_writes_to(void);
-#define __writes_to(...) __bugle_unsupported_writes_to()
-BUGLE_DECL int __bugle_unsupported_reads_from(void);
-#define __reads_from(...) __bugle_unsupported_reads_from()
+
+/* Specification functions (bugle.spec_functions, README "Specification functions"): a
+   function whose name starts with __spec_ is a contract without a body.  A call checks its
+   __requires, then may read (__reads_from(p)) and write (__writes_to(p)) any element of
+   every array p may point to -- accesses that are logged and race-checked, written arrays
+   become arbitrary -- and then assumes its __ensures (__old_int(e): e at the call).
+   Each takes one or more pointers; a non-pointer argument is bugle's error (exit 4). */
+#ifdef __OPENCL_C_VERSION__
+#define BUGLE_SPEC_ACCESS(AS)                                       \
+  BUGLE_OVL void __bugle_writes_to(const volatile AS void *p);      \
+  BUGLE_OVL void __bugle_reads_from(const volatile AS void *p);
+BUGLE_SPEC_ACCESS(__global)
+BUGLE_SPEC_ACCESS(__local)
+BUGLE_SPEC_ACCESS(__constant)
+BUGLE_SPEC_ACCESS(__private)
+#undef BUGLE_SPEC_ACCESS
+BUGLE_OVL void __bugle_writes_to(long not_a_pointer);
+BUGLE_OVL void __bugle_reads_from(long not_a_pointer);
+#else
+BUGLE_OVL void __bugle_writes_to(const volatile void *p);
+BUGLE_OVL void __bugle_reads_from(const volatile void *p);
+BUGLE_OVL void __bugle_writes_to(long long not_a_pointer);
+BUGLE_OVL void __bugle_reads_from(long long not_a_pointer);
+#endif
+#define BUGLE_EACH_1(F, a) F(a)
+#define BUGLE_EACH_2(F, a, ...) F(a), BUGLE_EACH_1(F, __VA_ARGS__)
+#define BUGLE_EACH_3(F, a, ...) F(a), BUGLE_EACH_2(F, __VA_ARGS__)
+#define BUGLE_EACH_4(F, a, ...) F(a), BUGLE_EACH_3(F, __VA_ARGS__)
+#define BUGLE_EACH_5(F, a, ...) F(a), BUGLE_EACH_4(F, __VA_ARGS__)
+#define BUGLE_EACH_6(F, a, ...) F(a), BUGLE_EACH_5(F, __VA_ARGS__)
+#define BUGLE_EACH_7(F, a, ...) F(a), BUGLE_EACH_6(F, __VA_ARGS__)
+#define BUGLE_EACH_8(F, a, ...) F(a), BUGLE_EACH_7(F, __VA_ARGS__)
+#define BUGLE_EACH_PICK(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
+#define BUGLE_EACH(F, ...) BUGLE_EACH_PICK(__VA_ARGS__, BUGLE_EACH_8, BUGLE_EACH_7, BUGLE_EACH_6, \
+  BUGLE_EACH_5, BUGLE_EACH_4, BUGLE_EACH_3, BUGLE_EACH_2, BUGLE_EACH_1, )(F, __VA_ARGS__)
+#define __writes_to(...) ((void)(BUGLE_EACH(__bugle_writes_to, __VA_ARGS__)))
+#define __reads_from(...) ((void)(BUGLE_EACH(__bugle_reads_from, __VA_ARGS__)))
+/* __return_val_funptr(T): in an __ensures, the returned function pointer (of type T),
+   compared with == / != against a function: __return_val_ptr() seen as a T. */
+#define __return_val_funptr(T) ((T)__return_val_ptr())
 
 /* Barrier invariants (Chong et al., OOPSLA 2013), written just before a barrier:
    __barrier_invariant_N(e, i1, ..., iN): e (over shared memory and this work item's id)

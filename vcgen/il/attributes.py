@@ -1,8 +1,9 @@
 """Reading the attributes the pipeline attaches to IL declarations and commands (docs/IL.md).
 
 The one reader of ``{:sourceloc "k.cl", LINE, COL}`` (bugle's source locations, which every
-later stage carries along and the reports print) and of attribute arguments as Python
-values.
+later stage carries along and the reports print; ``{:sourceloc "k.cl", LINE, COL,
+"external"}`` is an access made by an external routine described by a specification
+function, at its call) and of attribute arguments as Python values.
 """
 from __future__ import annotations
 
@@ -18,8 +19,25 @@ class SourceLoc(NamedTuple):
     line: int
     col: int
 
+    @property
+    def external(self) -> bool:
+        """Is this the location of an access an external routine makes (``ExternalLoc``)?"""
+        return False
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
+
+
+class ExternalLoc(SourceLoc):
+    """The location of an access of an external routine described by a specification
+    function (``bugle.spec_functions``): the call that makes it.  Equal to the call's plain
+    ``SourceLoc`` as a tuple: code that keys on locations and must keep the two apart adds
+    a tag (``vcgen.twothread.builder``)."""
+    __slots__ = ()
+
+    @property
+    def external(self) -> bool:
+        return True
 
 
 def arg_value(x: object) -> object:
@@ -29,15 +47,26 @@ def arg_value(x: object) -> object:
 
 
 def sourceloc(attrs: il.Attrs) -> SourceLoc | None:
-    """The ``{:sourceloc FILE, LINE[, COL]}`` of ``attrs``; None when absent or malformed."""
+    """The ``{:sourceloc FILE, LINE[, COL[, "external"]]}`` of ``attrs``; None when absent
+    or malformed."""
     a = il.attr(attrs, "sourceloc")
     if a is None or len(a.args) < 2:
         return None
     vals: list[Any] = [x if isinstance(x, str) else getattr(x, "value", None) for x in a.args]
     try:
-        return SourceLoc(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0)
+        kind = ExternalLoc if len(vals) > 3 and vals[3] == EXTERNAL else SourceLoc
+        return kind(str(vals[0]), int(vals[1]), int(vals[2]) if len(vals) > 2 else 0)
     except (TypeError, ValueError):
         return None
+
+
+EXTERNAL = "external"  # fourth argument of {:sourceloc} for an external routine's access
+
+
+def sourceloc_attr(loc: SourceLoc) -> il.Attr:
+    """``{:sourceloc FILE, LINE, COL}`` (with ``"external"`` for an external access)."""
+    return il.Attr("sourceloc", (loc.file, il.IntLit(loc.line), il.IntLit(loc.col))
+                   + ((EXTERNAL,) if loc.external else ()))
 
 
 def where(attrs: il.Attrs) -> str:

@@ -102,6 +102,17 @@ def _prefix(loc: SourceLoc | None, fallback: str) -> str:
     return str(loc) if loc is not None else fallback
 
 
+def _access_at(loc: SourceLoc | None) -> str:
+    """``, k.cl:13:3:`` after the thread of a race report; an access of an external routine
+    (a specification function, ``bugle.spec_functions``) is "from external source location"
+    (GPUVerify's words), with the call that made it."""
+    if loc is None:
+        return ":"
+    if loc.external:
+        return f", from external source location (the call at {loc}):"
+    return f", {loc}:"
+
+
 def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
     """Lines of one error report."""
     lang, dims, dirs = r.language, r.dims, r.search_dirs
@@ -113,11 +124,9 @@ def render_error(e: ErrorRecord, r: VerificationResult) -> list[str]:
         k1, k2 = e.access_kinds
         out = [f"{file}: error: possible {k1}-{k2} race on {e.element}:", ""]
         other = describe_thread(e.other_thread, lang, dims) if e.other_thread else "a thread"
-        loc1 = f", {e.other_location}:" if e.other_location else ":"
-        out += _with_line(f"{k1.capitalize()} by {other}{loc1}", e.other_location, dirs)
+        out += _with_line(f"{k1.capitalize()} by {other}{_access_at(e.other_location)}", e.other_location, dirs)
         out.append("")
-        loc2 = f", {e.location}:" if e.location else ":"
-        out += _with_line(f"{k2.capitalize()} by {who}{loc2}", e.location, dirs)
+        out += _with_line(f"{k2.capitalize()} by {who}{_access_at(e.location)}", e.location, dirs)
     else:
         msg = {
             "barrier_divergence": "barrier may be reached by non-uniform control flow",

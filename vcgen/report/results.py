@@ -63,7 +63,8 @@ class ErrorRecord:
             return None if t is None else {"thread": t.thread, "local_id": list(t.local_id),
                                            "group_id": list(t.group_id), "global_id": list(t.global_id)}
         def loc(l: SourceLoc | None) -> dict[str, object] | None:
-            return None if l is None else {"file": l.file, "line": l.line, "column": l.col}
+            return None if l is None else {"file": l.file, "line": l.line, "column": l.col,
+                                           **({"external": True} if l.external else {})}
         return {"kind": self.kind, "location": loc(self.location), "thread": th(self.thread),
                 "race": "-".join(self.access_kinds) or None, "array": self.array,
                 "element": self.element, "other_location": loc(self.other_location),

@@ -4,6 +4,7 @@ program (docs/IL.md "Two-thread programs")."""
 from __future__ import annotations
 
 from .. import il
+from ..il.attributes import EXTERNAL, ExternalLoc, SourceLoc, sourceloc_attr
 from ..il.prelude import bv_decl
 
 
@@ -85,6 +86,8 @@ class ProgramBuilder:
         site of its own) in the access logs' ``SOURCE`` variables; 0 when unknown."""
         if key is None:
             return il.IntLit(0)
+        if isinstance(key, SourceLoc) and key.external:
+            key = tuple(key) + (EXTERNAL,)  # its own number: not the call's plain accesses
         if key not in self.sourcelocs:
             self.sourcelocs[key] = len(self.sourcelocs) + 1
         return il.IntLit(self.sourcelocs[key])
@@ -92,7 +95,9 @@ class ProgramBuilder:
     def sourceloc_decls(self) -> list[il.ConstDecl]:
         """``const {:sourceloc_num N} {:sourceloc F, L, C} $sourceloc_N: int`` per number."""
         out = []
-        for (f, l, c, *_site), n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
+        for key, n in sorted(self.sourcelocs.items(), key=lambda kv: kv[1]):
+            f, l, c, *tags = key
+            kind = ExternalLoc if EXTERNAL in tags else SourceLoc
             out.append(il.ConstDecl(f"$sourceloc_{n}", il.INT, attrs=(
-                il.Attr("sourceloc_num", (il.IntLit(n),)), il.Attr("sourceloc", (f, il.IntLit(l), il.IntLit(c))))))
+                il.Attr("sourceloc_num", (il.IntLit(n),)), sourceloc_attr(kind(f, l, c)))))
         return out
