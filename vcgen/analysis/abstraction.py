@@ -33,6 +33,7 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
     # Dependencies: variable -> names (vars/arrays) its assigned values are computed from.
     deps: dict = {}
     sinks: set = set()
+    shared_writes: list[tuple[set, set]] = []  # (index reads, value reads) of writes to arrays
     for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
@@ -40,6 +41,8 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                     deps.setdefault(l.name, set()).update(_reads_of(r))
                     if isinstance(l, il.MapLhs):
                         sinks |= _reads_of(l.index)
+                        if l.name in arrays:
+                            shared_writes.append((_reads_of(l.index), _reads_of(r)))
                     for x in il.subexprs(r):
                         if isinstance(x, il.MapSelect):
                             sinks |= _reads_of(x.index)
@@ -51,6 +54,7 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                     sinks |= _reads_of(a)
     for s in proc.specs:
         sinks |= _reads_of(s.expr)
+    sinks |= benign_write_values(deps, shared_writes)
     relevant, stack = set(), list(sinks)
     while stack:
         n = stack.pop()
@@ -59,6 +63,36 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
         relevant.add(n)
         stack.extend(deps.get(n, ()))
     return relevant & arrays
+
+
+def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set:
+    """Names read by the values of writes whose index does not depend on the local id.
+
+    Such a write (``sumBuffer[group] = block[last]`` by every work item of a group, after a
+    barrier) is a write-write race unless both threads write the same value, which the
+    benign-race check compares (paper 000 section 5, benign races): under the adversarial
+    abstraction each thread's read of ``block`` is arbitrary, so the values must come
+    from arrays with the equality abstraction for the comparison to succeed.
+    ``deps``: variable -> names its assigned values are computed from; ``writes``:
+    (index reads, value reads) per write to an array.  A write whose index depends on the
+    local id (data flow only) is left alone: distinct threads mostly write distinct elements.
+    """
+    dependent = set(_LOCAL_IDS)
+    changed = True
+    while changed:  # forward closure over the dependency graph
+        changed = False
+        for v, srcs in deps.items():
+            if v not in dependent and srcs & dependent:
+                dependent.add(v)
+                changed = True
+    out: set = set()
+    for index, value in writes:
+        if not (index & dependent):
+            out |= value
+    return out
+
+
+_LOCAL_IDS = ("local_id_x", "local_id_y", "local_id_z")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ with and without strength reduction).
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import atoms, common_stride, fold, linear, narrow_offset, replace
+from .bvexpr import args_of, atoms, common_stride, fold, linear, narrow_offset, op_of, replace
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
@@ -57,14 +57,40 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
             continue
         c, rest = lin
         moduli = [] if c in (il.BvLit(0, w), il.BvLit(1, w)) else [(c, rest)]
-        if isinstance(atom, il.Var) and x in ctx.strides:
-            init, step = ctx.strides[x]
+        if isinstance(atom, il.Var) and (x in ctx.strides or x in ctx.nested_strides):
+            init, step = ctx.strides[x] if x in ctx.strides else ctx.nested_strides[x]
             moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
+        elif isinstance(c, il.BvLit):
+            moduli += extended_counter_moduli(ctx, atom, c.value, e, w)
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
             residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
             out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+    return out
+
+
+def extended_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr, w: int) -> list[tuple]:
+    """``(modulus, base)`` pairs for an atom that widens an index holding an additive
+    counter, ``c * EXT(k * x + r)`` (a 2-D array ``tile[ty + i][tx]`` indexed at 64 bits):
+    ``OFF - e[x := init]`` is ``c * (EXT(k * x + r) - EXT(k * init + r))``, a multiple of
+    ``c * k * step`` modulo ``2**w`` whether or not the narrow sum wraps (the wrap adds
+    ``c * 2**n``, a multiple of every power-of-two modulus up to ``c * 2**n``), so the
+    candidate is the r1 residue with that modulus.  Literal ``k`` and step only."""
+    op = op_of(atom)
+    if op is None or op[1] not in (f"ZEXT{w}", f"SEXT{w}") or len(args_of(atom)) != 1:
+        return []
+    inner, n = args_of(atom)[0], op[0]
+    out = []
+    for x in sorted(il.free_vars(inner) & set(ctx.strides)):
+        init, step = ctx.strides[x]
+        lin = linear(inner, x, n)
+        if lin is None or not isinstance(lin[0], il.BvLit) or not isinstance(step, il.BvLit) \
+                or il.free_vars(lin[1]) & ctx.mod:
+            continue
+        m = (c * ((lin[0].value * step.value) % (1 << n))) % (1 << w)
+        if m > 1 and m & (m - 1) == 0 and m <= c << n:  # a power of two the wrap keeps
+            out.append((il.BvLit(m, w), il.substitute(e, {x: init})))
     return out
 
 
@@ -77,4 +103,10 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     for acc in ctx.accesses_of(name, kind):
         if il.free_vars(acc.offset) & ctx.mod:
             out += access(ctx, ho, off, acc.offset, a.dom.width)
+    if a.space == "group_shared":
+        # only threads of one group race on it, and only for them a barrier empties the
+        # log: threads of two groups may enter a loop nested in a barrier loop with any
+        # earlier offset logged, which would refute the candidate for everyone
+        same = ctx.threads.same_group()
+        out = [(rule, il.implies(same, e)) for rule, e in out]
     return out
