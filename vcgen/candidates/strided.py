@@ -16,7 +16,7 @@ with and without strength reduction).
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import args_of, atoms, common_stride, fold, linear, narrow_offset, op_of, replace
+from .bvexpr import args_of, atoms, common_stride, fold, linear, low_bits, narrow_offset, op_of, replace
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
@@ -41,6 +41,8 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
+    if isinstance(e, il.BvExtract) and e.lo == 0 and e.hi == w:
+        e = low_bits(e.operand, w)  # a wider (``long``) index truncated to the offset width
     out: list[Candidate] = []
     atom_list = atoms(e, mod, w)
     multiple, rest0 = common_stride(e, atom_list, w)
@@ -62,6 +64,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
             moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
         elif isinstance(c, il.BvLit):
             moduli += extended_counter_moduli(ctx, atom, c.value, e, w)
+            moduli += truncated_counter_moduli(ctx, atom, c.value, e, w)
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
@@ -92,6 +95,23 @@ def extended_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr,
         if m > 1 and m & (m - 1) == 0 and m <= c << n:  # a power of two the wrap keeps
             out.append((il.BvLit(m, w), il.substitute(e, {x: init})))
     return out
+
+
+def truncated_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr, w: int) -> list[tuple]:
+    """``(modulus, base)`` for an atom ``x[w:0]`` that truncates a wider additive counter
+    ``x`` (from ``init`` by ``step``): ``x[w:0] - init[w:0]`` is a multiple of
+    ``step[w:0]`` modulo ``2**w`` when that is a power of two, so ``OFF - e[x := init]`` is
+    a multiple of ``c * step[w:0]`` (r1)."""
+    if not (isinstance(atom, il.BvExtract) and atom.lo == 0 and atom.hi == w and isinstance(atom.operand, il.Var)):
+        return []
+    x = atom.operand.name
+    init, step = ctx.strides.get(x) or ctx.nested_strides.get(x) or (None, None)
+    if not isinstance(step, il.BvLit):
+        return []
+    m = (c * step.value) % (1 << w)
+    if m <= 1 or m & (m - 1):
+        return []
+    return [(il.BvLit(m, w), low_bits(il.substitute(e, {x: init}), w))]
 
 
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
