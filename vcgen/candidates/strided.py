@@ -62,9 +62,10 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         if isinstance(atom, il.Var) and (x in ctx.strides or x in ctx.nested_strides):
             init, step = ctx.strides[x] if x in ctx.strides else ctx.nested_strides[x]
             moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
-        elif isinstance(c, il.BvLit):
-            moduli += extended_counter_moduli(ctx, atom, c.value, e, w)
-            moduli += truncated_counter_moduli(ctx, atom, c.value, e, w)
+        elif isinstance(ctx.concrete_sizes(c), il.BvLit):  # a literal, a launch size, a pinned parameter
+            k = ctx.concrete_sizes(c).value  # type: ignore[attr-defined]
+            moduli += extended_counter_moduli(ctx, atom, k, e, w)
+            moduli += truncated_counter_moduli(ctx, atom, k, e, w)
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
@@ -114,6 +115,17 @@ def truncated_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr
     return [(il.BvLit(m, w), low_bits(il.substitute(e, {x: init}), w))]
 
 
+def mixed_sources(ctx: LoopContext, name: str, kind: str) -> tuple[list[int], list[int]] | None:
+    """``(before, inside)`` source numbers when the log of (``name``, ``kind``) at this head
+    may hold an access from before the loop (a block reaching the head outside the loop)
+    as well as the loop's own accesses; None otherwise."""
+    reach = ctx.kf.reaching(ctx.loop)
+    accs = [acc for acc in ctx.accesses_of(name, kind) if acc.block in reach]
+    inside = ctx.sources(acc for acc in accs if acc.block in ctx.loop.blocks)
+    before = ctx.sources(acc for acc in accs if acc.block not in ctx.loop.blocks)
+    return (before, inside) if before and inside else None
+
+
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r1 candidates for the accesses of one log whose offsets the loop modifies."""
     ho, off, _ = ctx.log(a, kind)
@@ -123,6 +135,13 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     for acc in ctx.accesses_of(name, kind):
         if il.free_vars(acc.offset) & ctx.mod:
             out += access(ctx, ho, off, acc.offset, a.dom.width)
+    mixed = mixed_sources(ctx, name, kind)
+    if out and mixed:
+        # the log may also hold an access made before the loop (at another offset): the
+        # residues are stated for the loop's own sources; rule ``id`` covers the others
+        cond = ctx.source_in(ctx.log(a, kind)[2], mixed[1])
+        out += [(rule, il.implies(ho, il.implies(cond, e.right)))
+                for rule, e in out if isinstance(e, il.BinOp) and e.op == "==>" and e.left == ho]
     if a.space == "group_shared":
         # only threads of one group race on it, and only for them a barrier empties the
         # log: threads of two groups may enter a loop nested in a barrier loop with any
