@@ -25,8 +25,10 @@ def _reads_of(e: il.Expr) -> set:
     return il.free_vars(e)
 
 
-def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
-    """Arrays whose read values may reach an address, branch condition or assertion.
+def relevant_arrays(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset = frozenset()) -> set[str]:
+    """Arrays whose read values may reach an address, branch condition or assertion, and
+    the group-shared arrays (names in ``group_shared``) whose values a write at an index
+    independent of the local id publishes (``benign_write_values``).
 
     ``arrays``: names of the global map variables.  Returns a subset of ``arrays``.
     """
@@ -54,15 +56,20 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                     sinks |= _reads_of(a)
     for s in proc.specs:
         sinks |= _reads_of(s.expr)
-    sinks |= benign_write_values(deps, shared_writes)
-    relevant, stack = set(), list(sinks)
+    published = _closure(deps, benign_write_values(deps, shared_writes)) & group_shared
+    return (_closure(deps, sinks) & arrays) | published
+
+
+def _closure(deps: dict, start: set) -> set:
+    """``start`` and every name the values of its names are computed from."""
+    out, stack = set(), list(start)
     while stack:
         n = stack.pop()
-        if n in relevant:
+        if n in out:
             continue
-        relevant.add(n)
+        out.add(n)
         stack.extend(deps.get(n, ()))
-    return relevant & arrays
+    return out
 
 
 def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set:
@@ -72,19 +79,24 @@ def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set:
     barrier) is a write-write race unless both threads write the same value, which the
     benign-race check compares (paper 000 section 5, benign races): under the adversarial
     abstraction each thread's read of ``block`` is arbitrary, so the values must come
-    from arrays with the equality abstraction for the comparison to succeed.
+    from arrays with the equality abstraction for the comparison to succeed.  Only
+    group-shared sources get it (``relevant_arrays``): a group's result published from
+    local memory after a barrier; a plain copy of global input by every thread
+    (``B[i] = A[i]``) stays a reported race, as GPUVerify reports it.
     ``deps``: variable -> names its assigned values are computed from; ``writes``:
     (index reads, value reads) per write to an array.  A write whose index depends on the
     local id (data flow only) is left alone: distinct threads mostly write distinct elements.
     """
-    dependent = set(_LOCAL_IDS)
-    changed = True
-    while changed:  # forward closure over the dependency graph
-        changed = False
-        for v, srcs in deps.items():
-            if v not in dependent and srcs & dependent:
-                dependent.add(v)
-                changed = True
+    users: dict = {}  # name -> variables computed from it
+    for v, srcs in deps.items():
+        for x in srcs:
+            users.setdefault(x, set()).add(v)
+    dependent, stack = set(), list(_LOCAL_IDS)
+    while stack:  # forward closure over the dependency graph
+        n = stack.pop()
+        if n not in dependent:
+            dependent.add(n)
+            stack.extend(users.get(n, ()))
     out: set = set()
     for index, value in writes:
         if not (index & dependent):
@@ -133,7 +145,8 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
         kernel = prog.kernel()
     except ValueError:
         return prog
-    needed = relevant_arrays(kernel, arrays) if force is None else set()
+    shared = frozenset(d.name for d in prog.globals() if d.name in arrays and il.has_attr(d.attrs, "group_shared"))
+    needed = relevant_arrays(kernel, arrays, shared) if force is None else set()
     decls = []
     for d in prog.decls:
         if isinstance(d, il.VarDecl) and d.name in arrays:
