@@ -61,3 +61,29 @@ def test_copies_equal_at_barrier_loop_head():
 
 def test_warp_sync_leaves_unfilled_logs_alone():
     assert run("warp_read_only_loop.cu")[0] == VERIFIED
+
+
+def _abstractions(kernel: str) -> dict:
+    """Source name -> "equality" | "adversarial" chosen for the arrays of a test kernel."""
+    from bugle.cc import compile_kernel
+    from bugle.translate import translate_ir
+    from test_candidates_harness import KERNELS
+    from vcgen import il
+    from vcgen.analysis.abstraction import choose_abstraction
+
+    path = KERNELS / kernel
+    lang = "cuda" if path.suffix == ".cu" else "opencl"
+    prog = translate_ir(compile_kernel(str(path), language=lang, defines=(), includes=(), spir64=False), None, str(path))
+    return {il.attr(d.attrs, "source_name").args[0]: "equality" if il.has_attr(d.attrs, "equality") else "adversarial"
+            for d in choose_abstraction(prog).globals() if isinstance(d.type, il.MapType)
+            and il.has_attr(d.attrs, "source_name")}
+
+
+def test_published_shared_value_gets_equality_global_copy_does_not():
+    """``out[blockIdx.x] = s[0]``: the index does not depend on the thread, the value comes
+    from group-shared s -> equality; ``b[i] = in[i]``: a global source stays adversarial."""
+    assert _abstractions("copies_block_sum.cu")["s"] == "equality"
+    assert _abstractions("copies_block_sum.cu")["in"] == "adversarial"
+    assert _abstractions("global_copy_same_index.cu")["in"] == "adversarial"
+    # the per-thread write out[tid] = s[tid] publishes nothing
+    assert _abstractions("warp_read_only_loop.cu")["in"] == "adversarial"
