@@ -279,15 +279,13 @@ class LoopContext:
         head when the loop started): a thread that skips the loop keeps whatever values it
         had, e.g. a counter never initialised on its path, and only the guarded form
         survives.  A uniform loop that the kernel may skip altogether (inside a uniform
-        ``if (levels > 1)``) gets the guarded form only: when both threads skip it, the
-        head's checks still run on values never assigned.  Paper 000 section 5.3:
+        ``if (levels > 1)``) gets the guarded form too: when both threads skip it, the
+        head's checks still run, on values the skipped branch never assigned.  Paper 000 section 5.3:
         invariants of predicated code hold for enabled threads."""
         guarded = [(rule, il.implies(il.BinOp("==", self.entry_pc(t), il.IntLit(self.facts.lo)), self.threads.ex(e, t)))
                    for t in (1, 2)]
-        if self.uniform and self.kf.skippable(self.loop):
-            return guarded  # both threads may skip it (a uniform ``if``): then nothing holds
         out = [(rule, self.threads.ex(e, t)) for t in (1, 2)]
-        return out if self.uniform else out + guarded
+        return out if self.uniform and not self.kf.skippable(self.loop) else out + guarded
 
     def at_head(self, t: int) -> il.Expr:
         """Thread ``t`` is at the loop head (enabled in the loop)."""
