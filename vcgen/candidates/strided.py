@@ -62,10 +62,11 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         if isinstance(atom, il.Var) and (x in ctx.strides or x in ctx.nested_strides):
             init, step = ctx.strides[x] if x in ctx.strides else ctx.nested_strides[x]
             moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
-        elif isinstance(ctx.concrete_sizes(c), il.BvLit):  # a literal, a launch size, a pinned parameter
-            k = ctx.concrete_sizes(c).value  # type: ignore[attr-defined]
-            moduli += extended_counter_moduli(ctx, atom, k, e, w)
-            moduli += truncated_counter_moduli(ctx, atom, k, e, w)
+        else:
+            k = ctx.concrete_sizes(c)  # a literal, a launch size, a pinned parameter
+            if isinstance(k, il.BvLit):
+                moduli += extended_counter_moduli(ctx, atom, k.value, e, w)
+                moduli += truncated_counter_moduli(ctx, atom, k.value, e, w)
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
