@@ -72,7 +72,7 @@ def _closure(deps: dict, start: set) -> set:
     return out
 
 
-def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set:
+def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set[str]:
     """Names read by the values of writes whose index does not depend on the local id.
 
     Such a write (``sumBuffer[group] = block[last]`` by every work item of a group, after a
