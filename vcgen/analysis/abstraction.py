@@ -25,14 +25,17 @@ def _reads_of(e: il.Expr) -> set:
     return il.free_vars(e)
 
 
-def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
-    """Arrays whose read values may reach an address, branch condition or assertion.
+def relevant_arrays(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset = frozenset()) -> set[str]:
+    """Arrays whose read values may reach an address, branch condition or assertion, and
+    the group-shared arrays (names in ``group_shared``) whose values a write at an index
+    independent of the local id publishes (``benign_write_values``).
 
     ``arrays``: names of the global map variables.  Returns a subset of ``arrays``.
     """
     # Dependencies: variable -> names (vars/arrays) its assigned values are computed from.
     deps: dict = {}
     sinks: set = set()
+    shared_writes: list[tuple[set, set]] = []  # (index reads, value reads) of writes to arrays
     for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
@@ -40,6 +43,8 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                     deps.setdefault(l.name, set()).update(_reads_of(r))
                     if isinstance(l, il.MapLhs):
                         sinks |= _reads_of(l.index)
+                        if l.name in arrays:
+                            shared_writes.append((_reads_of(l.index), _reads_of(r)))
                     for x in il.subexprs(r):
                         if isinstance(x, il.MapSelect):
                             sinks |= _reads_of(x.index)
@@ -51,14 +56,55 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set) -> set[str]:
                     sinks |= _reads_of(a)
     for s in proc.specs:
         sinks |= _reads_of(s.expr)
-    relevant, stack = set(), list(sinks)
+    published = _closure(deps, benign_write_values(deps, shared_writes)) & group_shared
+    return (_closure(deps, sinks) & arrays) | published
+
+
+def _closure(deps: dict, start: set) -> set:
+    """``start`` and every name the values of its names are computed from."""
+    out, stack = set(), list(start)
     while stack:
         n = stack.pop()
-        if n in relevant:
+        if n in out:
             continue
-        relevant.add(n)
+        out.add(n)
         stack.extend(deps.get(n, ()))
-    return relevant & arrays
+    return out
+
+
+def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set[str]:
+    """Names read by the values of writes whose index does not depend on the local id.
+
+    Such a write (``sumBuffer[group] = block[last]`` by every work item of a group, after a
+    barrier) is a write-write race unless both threads write the same value, which the
+    benign-race check compares (paper 000 section 5, benign races): under the adversarial
+    abstraction each thread's read of ``block`` is arbitrary, so the values must come
+    from arrays with the equality abstraction for the comparison to succeed.  Only
+    group-shared sources get it (``relevant_arrays``): a group's result published from
+    local memory after a barrier; a plain copy of global input by every thread
+    (``B[i] = A[i]``) stays a reported race, as GPUVerify reports it.
+    ``deps``: variable -> names its assigned values are computed from; ``writes``:
+    (index reads, value reads) per write to an array.  A write whose index depends on the
+    local id (data flow only) is left alone: distinct threads mostly write distinct elements.
+    """
+    users: dict = {}  # name -> variables computed from it
+    for v, srcs in deps.items():
+        for x in srcs:
+            users.setdefault(x, set()).add(v)
+    dependent, stack = set(), list(_LOCAL_IDS)
+    while stack:  # forward closure over the dependency graph
+        n = stack.pop()
+        if n not in dependent:
+            dependent.add(n)
+            stack.extend(users.get(n, ()))
+    out: set = set()
+    for index, value in writes:
+        if not (index & dependent):
+            out |= value
+    return out
+
+
+_LOCAL_IDS = ("local_id_x", "local_id_y", "local_id_z")
 
 
 @dataclass(frozen=True)
@@ -99,7 +145,8 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
         kernel = prog.kernel()
     except ValueError:
         return prog
-    needed = relevant_arrays(kernel, arrays) if force is None else set()
+    shared = frozenset(d.name for d in prog.globals() if d.name in arrays and il.has_attr(d.attrs, "group_shared"))
+    needed = relevant_arrays(kernel, arrays, shared) if force is None else set()
     decls = []
     for d in prog.decls:
         if isinstance(d, il.VarDecl) and d.name in arrays:

@@ -34,6 +34,8 @@ fd          finite domains of pointer bases/offsets     ``finite_domain``
             (extension; paper 000 section 5.1)
 val         logged write values of benign races         ``write_value``
             (paper 000 section 5)
+copies      equality copies equal at barrier loop       ``equal_copies``
+            heads (paper 000 section 5.2)
 ==========  ==========================================  =====================
 
 r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each
@@ -44,7 +46,7 @@ from __future__ import annotations
 from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
-from . import (access_breaking, access_id, contiguous, enabledness, finite_domain, first_iteration, log_ghost, loop_bound,
+from . import (access_breaking, access_id, contiguous, enabledness, equal_copies, finite_domain, first_iteration, log_ghost, loop_bound,
                no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard,
                write_value)
 from .bvexpr import SMT, op_of
@@ -56,7 +58,7 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
               strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
               log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates,
-              first_iteration.loop_candidates)
+              first_iteration.loop_candidates, equal_copies.candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.
 LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
              access_id.log_candidates,
@@ -64,7 +66,8 @@ LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidate
              first_iteration.log_candidates, write_value.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
-                              log_ghost, same_warp, finite_domain, first_iteration, write_value) for r in m.RULES)
+                              log_ghost, same_warp, finite_domain, first_iteration, write_value, equal_copies)
+                  for r in m.RULES)
 
 
 class CandidateFactory:

@@ -21,4 +21,20 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
     out = [("id", il.implies(ho, il.BinOp("==", off, e))) for e in offsets]
     if len(offsets) > 1:
         out.append(("id", il.implies(ho, il.or_all(il.BinOp("==", off, e) for e in offsets))))
+    if offsets and any(il.free_vars(acc.offset) & ctx.mod for acc in ctx.accesses_of(name, kind)):
+        out += by_source(ctx, name, a, kind)
+    return out
+
+
+def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
+    """``HO ==> (SRC == n ==> OFF == e$1)`` for each access ``n`` at a loop-invariant
+    offset ``e``, when the log also takes accesses whose offsets the loop moves (a read
+    before the loop and reads in it): the plain ``HO ==> OFF == e$1`` cannot hold then."""
+    ho, off, src = ctx.log(a, kind)
+    out = []
+    for acc in ctx.accesses_of(name, kind):
+        if not (il.free_vars(acc.offset) & ctx.mod):
+            n = ctx.builder.sourceloc_num(acc.loc).value
+            out.append(("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)),
+                                                        il.BinOp("==", off, ctx.threads.ex(acc.offset, 1))))))
     return out

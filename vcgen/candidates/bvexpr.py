@@ -180,3 +180,24 @@ def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> NarrowOffset:
         w = op[0]
         return NarrowOffset(il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT"))
     return NarrowOffset(off, e, width, False)
+
+
+def low_bits(e: il.Expr, w: int) -> il.Expr:
+    """``e[w:0]`` pushed through wider ``+ - * <<`` and extensions: taking the low ``w`` bits
+    commutes with modular ring operations, so ``(ZEXT64(lid) + c1)[32:0]`` is
+    ``lid + c1[32:0]`` (an OpenCL ``long`` index stored through a 32-bit pointer offset).
+    Leaves are literals (reduced modulo ``2**w``) and ``x[w:0]``."""
+    if isinstance(e, il.BvLit):
+        return il.BvLit(e.value % (1 << w), w) if e.width >= w else il.BvExtract(e, w, 0)
+    op = op_of(e)
+    if op is not None and op[1] in LINEAR_OPS and len(args_of(e)) == 2 and op[0] > w:
+        a, b = args_of(e)
+        if op[1] == "SHL" and not isinstance(b, il.BvLit):
+            return il.BvExtract(e, w, 0)
+        return il.FunApp(f"BV{w}_{op[1]}", (low_bits(a, w), low_bits(b, w)))
+    if op is not None and op[1][:4] in ("ZEXT", "SEXT") and len(args_of(e)) == 1:
+        if op[0] == w:
+            return args_of(e)[0]
+        if op[0] > w:
+            return low_bits(args_of(e)[0], w)
+    return il.BvExtract(e, w, 0)

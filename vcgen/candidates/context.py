@@ -75,6 +75,7 @@ class KernelFacts:
         self.defs = self._single_definitions()
         self.accesses = self._accesses()
         self._reach: dict = {}
+        self._skip: dict[str, bool] = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
@@ -128,6 +129,23 @@ class KernelFacts:
                 elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.info.arrays:
                     out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc, i))
         return [a for a in out if self.info.arrays[a.array].logged]
+
+    @cached_property
+    def pinned(self) -> dict[str, il.BvLit]:
+        """Scalar parameters a non-free kernel precondition equates with a literal
+        (``requires $width == 1024bv32``): name -> literal.  Parameters are never assigned
+        (bugle copies them), so the equality holds everywhere."""
+        k = self.info.kernel
+        params = {p[0] for p in k.params}
+        out: dict[str, il.BvLit] = {}
+        for sp in k.specs:
+            e = sp.expr
+            if sp.kind != "requires" or not (isinstance(e, il.BinOp) and e.op == "=="):
+                continue
+            for a, b in ((e.left, e.right), (e.right, e.left)):
+                if isinstance(a, il.Var) and a.name in params and isinstance(b, il.BvLit):
+                    out[a.name] = b
+        return out
 
     def written(self, array: str) -> bool:
         """Does the kernel write ``array`` (plainly or atomically)?"""
@@ -187,6 +205,29 @@ class KernelFacts:
             todo += self.info.succ[lab]
         return False
 
+    def skippable(self, lp: Loop) -> bool:
+        """Can control get around ``lp`` without passing its header: from the kernel entry
+        to a return (a top-level loop), or from the enclosing loop's header to one of its
+        back edges (a nested loop, within one iteration of its parent)?"""
+        if lp.header not in self._skip:
+            g = self.cfg
+            if lp.parent is None:
+                start, ends = self.info.blocks[0].label, {n for n in g if g.out_degree(n) == 0}
+                inside = set(g)
+            else:
+                start, ends, inside = lp.parent.header, set(lp.parent.latches), set(lp.parent.blocks)
+            seen, todo = set(), [t for t in g.successors(start) if t != lp.header] if start != lp.header else []
+            found = start in ends and start != lp.header
+            while todo and not found:
+                n = todo.pop()
+                if n in seen or n not in inside or n == lp.header:
+                    continue
+                seen.add(n)
+                found = n in ends
+                todo += list(g.successors(n))
+            self._skip[lp.header] = found
+        return self._skip[lp.header]
+
     def reaching(self, lp: Loop) -> set[str]:
         """Blocks from which the loop header is reachable (they may run before the head)."""
         if lp.header not in self._reach:
@@ -215,10 +256,12 @@ class LoopContext:
 
     def concrete_sizes(self, e: il.Expr) -> il.Expr:
         """``e`` with the launch sizes the configuration fixes (``group_size_x`` ...,
-        ``num_groups_x`` ...) replaced by their literals, so that rules asking for literal
-        coefficients see them (the launch axioms make the two equal)."""
+        ``num_groups_x`` ...) and the scalar parameters a kernel ``__requires`` pins
+        (``__requires(width == 1024)``) replaced by their literals, so that rules asking for
+        literal coefficients see them (the launch axioms and preconditions make the two
+        equal)."""
         lc = self.options.launch
-        sizes = {}
+        sizes: dict[str, il.Expr] = dict(self.kf.pinned)
         for i, d in enumerate("xyz"):
             for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i])):
                 t = self.info.consts[name].type if name in self.info.consts else None
@@ -235,13 +278,14 @@ class LoopContext:
         threads may not enter together, also ``entered$t ==> e$t`` (thread t was at the
         head when the loop started): a thread that skips the loop keeps whatever values it
         had, e.g. a counter never initialised on its path, and only the guarded form
-        survives.  Paper 000 section 5.3: invariants of predicated code hold for enabled
-        threads."""
+        survives.  A uniform loop that the kernel may skip altogether (inside a uniform
+        ``if (levels > 1)``) gets the guarded form too: when both threads skip it, the
+        head's checks still run, on values the skipped branch never assigned.  Paper 000 section 5.3:
+        invariants of predicated code hold for enabled threads."""
+        guarded = [(rule, il.implies(il.BinOp("==", self.entry_pc(t), il.IntLit(self.facts.lo)), self.threads.ex(e, t)))
+                   for t in (1, 2)]
         out = [(rule, self.threads.ex(e, t)) for t in (1, 2)]
-        if not self.uniform:
-            out += [(rule, il.implies(il.BinOp("==", self.entry_pc(t), il.IntLit(self.facts.lo)), self.threads.ex(e, t)))
-                    for t in (1, 2)]
-        return out
+        return out if self.uniform and not self.kf.skippable(self.loop) else out + guarded
 
     def at_head(self, t: int) -> il.Expr:
         """Thread ``t`` is at the loop head (enabled in the loop)."""
@@ -298,6 +342,41 @@ class LoopContext:
             if op_of(c.step) == (c.width, "ADD") and st[0] == il.Var(v) and not (il.free_vars(st[1]) & self.mod):
                 out[v] = (c.init, st[1])
         return out
+
+    @cached_property
+    def nested_strides(self) -> dict[str, tuple[il.Expr, il.Expr]]:
+        """name -> (init, step) for the additive counters of loops nested in this one whose
+        initial value this loop does not change (``for (i = 0; ...; i += 16)`` inside
+        ``for (r ...)``): every value they take is ``init`` plus a multiple of ``step``, so
+        offsets logged in earlier iterations of this loop keep that residue (rule r1)."""
+        out = {}
+        for v in self.scalars:
+            if v in self.counters:
+                continue
+            for child in self._descendants():
+                inside = [r for lab in child.blocks for r in self._rhs(lab, v)]
+                outside = [r for lab in self.loop.blocks - child.blocks for r in self._rhs(lab, v)]
+                if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
+                    continue
+                w = self.info.local_types[v].width  # type: ignore[union-attr]
+                st = args_of(inside[0])
+                if op_of(inside[0]) == (w, "ADD") and st[0] == il.Var(v) and not (il.free_vars(st[1]) & self.mod):
+                    out[v] = (outside[0], st[1])
+                break
+        return out
+
+    def _descendants(self) -> list[Loop]:
+        out, todo = [], list(self.loop.children)
+        while todo:
+            lp = todo.pop()
+            out.append(lp)
+            todo += lp.children
+        return out
+
+    def _rhs(self, label: str, v: str) -> list[il.Expr]:
+        """Inlined right-hand sides of ``v``'s assignments in block ``label``."""
+        return [self.kf.inline(r) for c in self.info.src[label].cmds if isinstance(c, il.Assign)
+                for l, r in zip(c.lhss, c.rhss) if isinstance(l, il.VarLhs) and l.name == v]
 
     @cached_property
     def has_barrier(self) -> bool:

@@ -11,12 +11,6 @@ and A.14: uniformity of control flow and of variables across the two threads.
   uniformly executed), also predicated on both being in it:
   ``cur$1 == lo && cur$2 == lo ==> v$1 == v$2``.
 
-In a loop holding a barrier, r16 also says the two copies of an equality-abstracted
-array the kernel writes are equal for threads of one group, ``same_group ==> $$A$1 ==
-$$A$2`` (``$$A$1 == $$A$2`` with one group): a barrier at the end of the body leaves them
-equal at the head, so values read after the loop (``if (p[0] == 22)`` guarding more
-barriers) stay uniform in the group.
-
 With several groups, in a loop holding a barrier, both rules also give their candidates
 guarded by ``same_group``: control flow and values that depend on the group id
 (``for (i = 0; i < get_group_id(0); i++) barrier(...)``) or on shared memory read after a
@@ -62,13 +56,6 @@ def variable_equality(ctx: LoopContext) -> list[Candidate]:
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     out = _also_per_group(ctx, out)
-    if ctx.has_barrier:
-        same = ctx.threads.same_group()
-        for a in sorted(ctx.kf.parts.info.written_arrays):
-            arr = ctx.info.arrays[a]
-            if arr.equality and arr.space in ("group_shared", "global"):
-                eq = il.BinOp("==", il.Var(f"{a}$1"), il.Var(f"{a}$2"))
-                out.append(("r16", eq if same == il.TRUE else il.implies(same, eq)))
     if not ctx.uniform:
         both = il.BinOp("&&", ctx.at_head(1), ctx.at_head(2))
         for v in dup:

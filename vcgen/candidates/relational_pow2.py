@@ -2,8 +2,9 @@
 one loop, one doubling and one halving, in lock-step: their product is invariant.
 
 Pattern: ``bvW`` counters ``u := u0``, ``u := u * f`` (or ``u << k``, ``f = 2**k``) and
-``d := d0``, ``d := d >> k`` (logical, or arithmetic for a signed ``d``: equal while
-``d >= 0``, and Houdini drops the candidate otherwise; or ``d / f``) of the same loop, ``f > 1`` the same power of
+``d := d0``, ``d := d >> k`` (logical or arithmetic: ``int`` counters shift with
+``ASHR``, which halves them while they are non-negative, as the product ``C`` forces) or ``d / f``
+(unsigned or signed division) of the same loop, ``f > 1`` the same power of
 two, ``u0``, ``d0`` loop-invariant.  With ``C = u0 * d0`` (one-thread, folded when both
 are literals), per thread:
 
@@ -47,14 +48,14 @@ def scaling(c: Counter_) -> Scaling | None:
     if op[1] == "MUL" and v in (a, b):
         f = _pow2_literal(b if a == v else a)
         return Scaling("up", f) if f else None
-    if op[1] == "UDIV" and a == v:
+    if op[1] in ("UDIV", "SDIV") and a == v:  # SDIV: ``int offset; offset /= 2``
         f = _pow2_literal(b)
         return Scaling("down", f) if f else None
     if a != v or not isinstance(b, il.BvLit) or not 0 < b.value < c.width:
         return None
     if op[1] == "SHL":
         return Scaling("up", 1 << b.value)
-    if op[1] in ("LSHR", "ASHR"):  # ASHR: a signed ``d >>= k``, the same while d >= 0
+    if op[1] in ("LSHR", "ASHR"):  # ASHR: a signed ``int d; d >>= 1`` (equal to LSHR while d >= 0)
         return Scaling("down", 1 << b.value)
     return None
 

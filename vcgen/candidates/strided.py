@@ -10,9 +10,10 @@ with and without strength reduction).
   ``HO ==> BVW_UREM(BVW_SUB(OFF, rest$1), c$1) == 0bvW``; if ``x`` is an additive counter
   from ``x0`` by ``s``: the same modulo ``c * s`` around ``e[x := x0]``; and modulo the
   largest power of two dividing every literal coefficient of the modified atoms; and,
-  for counters of nested loops too (``for (i = lo; ...; i += s) for (j = i; ...; j += s)``),
-  modulo the common stride once every counter is replaced by its initial value, repeatedly
-  (``_nested_residue``: ``j + lid`` is ``lid`` modulo ``s``).  A
+  through counters of nested loops started from an enclosing counter
+  (``for (i = lo; ...; i += s) for (j = i; ...; j += s)``), modulo the common stride
+  once every counter is replaced by its initial value, repeatedly (``chained_residue``:
+  ``j + lid`` is ``lid`` modulo ``s``).  A
   64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
   the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 from math import gcd
 
 from .. import il
-from .bvexpr import atoms, common_stride, fold, linear, narrow_offset, replace
+from .bvexpr import args_of, atoms, common_stride, fold, linear, low_bits, narrow_offset, op_of, replace
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
@@ -46,6 +47,8 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
+    if isinstance(e, il.BvExtract) and e.lo == 0 and e.hi == w:
+        e = low_bits(e.operand, w)  # a wider (``long``) index truncated to the offset width
     out: list[Candidate] = []
     atom_list = atoms(e, mod, w)
     multiple, rest0 = common_stride(e, atom_list, w)
@@ -62,17 +65,22 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
             continue
         c, rest = lin
         moduli = [] if c in (il.BvLit(0, w), il.BvLit(1, w)) else [(c, rest)]
-        if isinstance(atom, il.Var) and x in ctx.strides:
-            init, step = ctx.strides[x]
+        if isinstance(atom, il.Var) and (x in ctx.strides or x in ctx.nested_strides):
+            init, step = ctx.strides[x] if x in ctx.strides else ctx.nested_strides[x]
             moduli.append((fold("MUL", w, c, step), il.substitute(e, {x: init})))
+        else:
+            k = ctx.concrete_sizes(c)  # a literal, a launch size, a pinned parameter
+            if isinstance(k, il.BvLit):
+                moduli += extended_counter_moduli(ctx, atom, k.value, e, w)
+                moduli += truncated_counter_moduli(ctx, atom, k.value, e, w)
         for m, base in moduli:
             if m in (il.BvLit(0, w), il.BvLit(1, w)):
                 continue
             residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
             out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
-    nested = _nested_residue(ctx, e, w)
-    if nested is not None:
-        m, base = nested
+    chained = chained_residue(ctx, e, w)
+    if chained is not None:
+        m, base = chained
         residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
         cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
         if cand not in out:
@@ -80,23 +88,22 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
     return out
 
 
-def nested_strides(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
-    """name -> (init, step) for the counters of loops nested in this one: assigned twice in
-    the loop, ``v := init`` and ``v := v + s`` (``s`` invariant in this loop), and not after
-    the loop started anywhere else; ``init`` may change from one iteration to the next."""
+def restarted_counters(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
+    """name -> (init, step) for counters of nested loops restarted by this loop from a
+    value it may change: assigned twice in the loop, ``v := init`` and ``v := v + s`` (``s``
+    invariant in this loop); ``ctx.nested_strides`` has those whose ``init`` is fixed."""
     out = {}
     for v in ctx.scalars:
-        if v in ctx.strides:
+        if v in ctx.strides or v in ctx.nested_strides:
             continue
         inside, _ = ctx.assignments(v)
         if len(inside) != 2:
             continue
         w = ctx.info.local_types[v].width  # type: ignore[union-attr]
         for step, init in (inside, inside[::-1]):
-            ops = step.args if isinstance(step, il.FunApp) else ()
-            if isinstance(step, il.FunApp) and step.name == f"BV{w}_ADD" and len(ops) == 2 \
-                    and ops[0] == il.Var(v) and not il.free_vars(ops[1]) & ctx.mod \
-                    and v not in il.free_vars(init):
+            ops = args_of(step)
+            if op_of(step) == (w, "ADD") and len(ops) == 2 and ops[0] == il.Var(v) \
+                    and not il.free_vars(ops[1]) & ctx.mod and v not in il.free_vars(init):
                 out[v] = (init, ops[1])
                 break
     return out
@@ -111,14 +118,14 @@ def _common_modulus(ctx: LoopContext, a: il.Expr | None, b: il.Expr, w: int) -> 
     return a if a2 == b2 else None
 
 
-def _nested_residue(ctx: LoopContext, e: il.Expr, w: int) -> tuple[il.Expr, il.Expr] | None:
+def chained_residue(ctx: LoopContext, e: il.Expr, w: int) -> tuple[il.Expr, il.Expr] | None:
     """``(m, base)`` with ``e == base (mod m)`` whenever the loop's and its nested loops'
     additive counters hold values reached from their initial values by their steps:
     every modified variable of ``e`` is such a counter, replaced by its initial value
     (which may name an enclosing counter, replaced in turn), ``m`` the common stride of
-    the replaced terms.  None when some modified variable is not a counter, the
-    expression is not linear in it, or the strides have no common modulus above 1."""
-    strides = {**nested_strides(ctx), **ctx.strides}
+    the replaced terms.  None when some modified variable is not a counter, ``e`` is not
+    linear in it, or the strides have no common modulus above 1."""
+    strides = {**restarted_counters(ctx), **ctx.nested_strides, **ctx.strides}
     m: il.Expr | None = None
     cur = e
     for _ in range(8):
@@ -139,6 +146,58 @@ def _nested_residue(ctx: LoopContext, e: il.Expr, w: int) -> tuple[il.Expr, il.E
     return m, cur
 
 
+def extended_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr, w: int) -> list[tuple]:
+    """``(modulus, base)`` pairs for an atom that widens an index holding an additive
+    counter, ``c * EXT(k * x + r)`` (a 2-D array ``tile[ty + i][tx]`` indexed at 64 bits):
+    ``OFF - e[x := init]`` is ``c * (EXT(k * x + r) - EXT(k * init + r))``, a multiple of
+    ``c * k * step`` modulo ``2**w`` whether or not the narrow sum wraps (the wrap adds
+    ``c * 2**n``, a multiple of every power-of-two modulus up to ``c * 2**n``), so the
+    candidate is the r1 residue with that modulus.  Literal ``k`` and step only."""
+    op = op_of(atom)
+    if op is None or op[1] not in (f"ZEXT{w}", f"SEXT{w}") or len(args_of(atom)) != 1:
+        return []
+    inner, n = args_of(atom)[0], op[0]
+    out = []
+    for x in sorted(il.free_vars(inner) & set(ctx.strides)):
+        init, step = ctx.strides[x]
+        lin = linear(inner, x, n)
+        if lin is None or not isinstance(lin[0], il.BvLit) or not isinstance(step, il.BvLit) \
+                or il.free_vars(lin[1]) & ctx.mod:
+            continue
+        m = (c * ((lin[0].value * step.value) % (1 << n))) % (1 << w)
+        if m > 1 and m & (m - 1) == 0 and m <= c << n:  # a power of two the wrap keeps
+            out.append((il.BvLit(m, w), il.substitute(e, {x: init})))
+    return out
+
+
+def truncated_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr, w: int) -> list[tuple]:
+    """``(modulus, base)`` for an atom ``x[w:0]`` that truncates a wider additive counter
+    ``x`` (from ``init`` by ``step``): ``x[w:0] - init[w:0]`` is a multiple of
+    ``step[w:0]`` modulo ``2**w`` when that is a power of two, so ``OFF - e[x := init]`` is
+    a multiple of ``c * step[w:0]`` (r1)."""
+    if not (isinstance(atom, il.BvExtract) and atom.lo == 0 and atom.hi == w and isinstance(atom.operand, il.Var)):
+        return []
+    x = atom.operand.name
+    init, step = ctx.strides.get(x) or ctx.nested_strides.get(x) or (None, None)
+    if not isinstance(step, il.BvLit):
+        return []
+    m = (c * step.value) % (1 << w)
+    if m <= 1 or m & (m - 1):
+        return []
+    return [(il.BvLit(m, w), low_bits(il.substitute(e, {x: init}), w))]
+
+
+def mixed_sources(ctx: LoopContext, name: str, kind: str) -> tuple[list[int], list[int]] | None:
+    """``(before, inside)`` source numbers when the log of (``name``, ``kind``) at this head
+    may hold an access from before the loop (a block reaching the head outside the loop)
+    as well as the loop's own accesses; None otherwise."""
+    reach = ctx.kf.reaching(ctx.loop)
+    accs = [acc for acc in ctx.accesses_of(name, kind) if acc.block in reach]
+    inside = ctx.sources(acc for acc in accs if acc.block in ctx.loop.blocks)
+    before = ctx.sources(acc for acc in accs if acc.block not in ctx.loop.blocks)
+    return (before, inside) if before and inside else None
+
+
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r1 candidates for the accesses of one log whose offsets the loop modifies."""
     ho, off, _ = ctx.log(a, kind)
@@ -148,4 +207,17 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     for acc in ctx.accesses_of(name, kind):
         if il.free_vars(acc.offset) & ctx.mod:
             out += access(ctx, ho, off, acc.offset, a.dom.width)
+    mixed = mixed_sources(ctx, name, kind)
+    if out and mixed:
+        # the log may also hold an access made before the loop (at another offset): the
+        # residues are stated for the loop's own sources; rule ``id`` covers the others
+        cond = ctx.source_in(ctx.log(a, kind)[2], mixed[1])
+        out += [(rule, il.implies(ho, il.implies(cond, e.right)))
+                for rule, e in out if isinstance(e, il.BinOp) and e.op == "==>" and e.left == ho]
+    if a.space == "group_shared":
+        # only threads of one group race on it, and only for them a barrier empties the
+        # log: threads of two groups may enter a loop nested in a barrier loop with any
+        # earlier offset logged, which would refute the candidate for everyone
+        same = ctx.threads.same_group()
+        out = [(rule, il.implies(same, e)) for rule, e in out]
     return out

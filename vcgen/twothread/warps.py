@@ -81,6 +81,11 @@ class Warps(TransformPart):
         for name in sorted(self.logs.take_recent()):
             a = self.info.arrays[name]
             for kind in self.logs.kinds(a):
+                if (kind == "WRITE" and name not in self.info.written_arrays) or \
+                        (kind == "ATOMIC" and name not in self.info.atomic_arrays):
+                    # never filled: clearing it is a no-op, but it would make the log look
+                    # modified by every loop around the instruction (havocked at the head)
+                    continue
                 v = self.logs.var(a, kind, "HAS_OCCURRED")
                 self.builder.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
 

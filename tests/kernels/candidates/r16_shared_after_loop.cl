@@ -1,7 +1,7 @@
 //pass
 //--local_size=16 --num_groups=4
 
-// r16 on arrays: the loop ends its body with a barrier, so at its head the two threads'
+// copies: the loop ends its body with a barrier, so at its head the two threads'
 // copies of p are equal when they share a group; p[0] read after the loop is then the
 // same in both, and the loop it guards reaches its barriers uniformly in the group.
 // The second loop's counter runs to the group id: equal within a group only.
