@@ -6,36 +6,20 @@ arrays havocked, ``__ensures`` assumed after that, ``__old_*`` read at the call 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from bugle import BugleError
-from bugle.cc import compile_kernel, run_clang
+from bugle.cc import run_clang
 from bugle.modular import checked_functions
 from bugle.spec_functions import is_spec_function
 from bugle.translate import translate_ir
 from vcgen import il
-from vcgen.il.parser import parse_program
-from vcgen.il.printer import program_str
-from vcgen.il.typecheck import typecheck
 
+from test_calls import commands, translated  # kernel text -> checked IL program, its commands
 from test_modular import verify  # the driver on a kernel text: --local_size=64 --num_groups=2
 
 VERIFIED, NOT_VERIFIED, BUGLE_ERROR = 0, 6, 4
-
-
-def translated(tmp_path: Path, src: str, suffix: str = ".cl") -> il.Program:
-    f = tmp_path / f"k{suffix}"
-    f.write_text(src)
-    p = translate_ir(compile_kernel(str(f)))
-    assert parse_program(program_str(p)) == p
-    typecheck(p)
-    return p
-
-
-def commands(p: il.Program) -> list:
-    return [c for b in p.kernel().blocks for c in b.cmds]
 
 
 # a routine of an external library, known by its contract: it writes out[i] for its own
