@@ -13,7 +13,6 @@ from bugle import BugleError
 from bugle.cc import run_clang
 from bugle.modular import checked_functions
 from bugle.spec_functions import is_spec_function
-from bugle.translate import translate_ir
 from vcgen import il
 
 from test_calls import commands, translated  # kernel text -> checked IL program, its commands
