@@ -23,8 +23,6 @@ KERNELS = collect_kernels([CORPUS / "opencl", CORPUS / "cuda"])
 TIMEOUT = float(os.environ.get("GPUVERIFY_TEST_TIMEOUT", "300"))
 
 PENDING = {
-    "cuda/device_call.cu": "with gridDim.x <= 65536 stated, the final check of the symbolic products "
-                           "(2 * k + 1 with k = blockIdx.x * blockDim.x + threadIdx.x) times out",
     "cuda/grid_stride.cu": "with n and gridDim.x bounded, the queries on the symbolic stride "
                            "blockDim.x * gridDim.x (a product of two sizes) take over 300 s",
 }
