@@ -315,9 +315,7 @@ class Annotations:
         callee = self._callee(inst) if op == "call" else None
         if callee is None:
             return False
-        base = base_name(callee)
-        return base in ALL or callee.startswith("llvm.dbg") or base.startswith("get_") or \
-            callee.startswith("llvm.nvvm.read.ptx.sreg")
+        return base_name(callee) in ALL or callee.startswith("llvm.dbg") or self._work_item_call(inst)
 
     def _post_dominators(self) -> dict:
         if self._ipdom is None:
