@@ -338,10 +338,19 @@ class LoopContext:
         """name -> (init, step) for counters ``v := v + s`` with ``s`` loop-invariant."""
         out = {}
         for v, c in self.counters.items():
-            st = args_of(c.step)
-            if op_of(c.step) == (c.width, "ADD") and st[0] == il.Var(v) and not (il.free_vars(st[1]) & self.mod):
-                out[v] = (c.init, st[1])
+            step = self.additive_step(v, c.step)
+            if step is not None:
+                out[v] = (c.init, step)
         return out
+
+    def additive_step(self, v: str, rhs: il.Expr) -> il.Expr | None:
+        """``s`` when ``rhs`` is ``v + s`` (bit-vector ``v``) with ``s`` not modified by this
+        loop; None otherwise."""
+        w = self.info.local_types[v].width  # type: ignore[union-attr]
+        st = args_of(rhs)
+        if op_of(rhs) == (w, "ADD") and len(st) == 2 and st[0] == il.Var(v) and not il.free_vars(st[1]) & self.mod:
+            return st[1]
+        return None
 
     @cached_property
     def nested_strides(self) -> dict[str, tuple[il.Expr, il.Expr]]:
@@ -358,11 +367,30 @@ class LoopContext:
                 outside = [r for lab in self.loop.blocks - child.blocks for r in self._rhs(lab, v)]
                 if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
                     continue
-                w = self.info.local_types[v].width  # type: ignore[union-attr]
-                st = args_of(inside[0])
-                if op_of(inside[0]) == (w, "ADD") and st[0] == il.Var(v) and not (il.free_vars(st[1]) & self.mod):
-                    out[v] = (outside[0], st[1])
+                step = self.additive_step(v, inside[0])
+                if step is not None:
+                    out[v] = (outside[0], step)
                 break
+        return out
+
+    @cached_property
+    def restarted_strides(self) -> dict[str, tuple[il.Expr, il.Expr]]:
+        """name -> (init, step) for counters of nested loops that this loop restarts from a
+        value it may change (``for (j = i; ...; j += s)`` inside the ``i`` loop): assigned
+        twice in the loop, ``v := init`` and ``v := v + s`` (``additive_step``);
+        ``nested_strides`` has those whose ``init`` is fixed."""
+        out = {}
+        for v in self.scalars:
+            if v in self.strides or v in self.nested_strides:
+                continue
+            inside, _ = self.assignments(v)
+            if len(inside) != 2:
+                continue
+            for step_rhs, init in (inside, inside[::-1]):
+                step = self.additive_step(v, step_rhs)
+                if step is not None and v not in il.free_vars(init):
+                    out[v] = (init, step)
+                    break
         return out
 
     def _descendants(self) -> list[Loop]:

@@ -49,12 +49,11 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         return extra + access(ctx, ho, narrow, e2, w)
     if isinstance(e, il.BvExtract) and e.lo == 0 and e.hi == w:
         e = low_bits(e.operand, w)  # a wider (``long``) index truncated to the offset width
-    out: list[Candidate] = []
+    pairs: list[tuple[il.Expr, il.Expr]] = []  # (modulus, base): OFF - base$1 is a multiple of it
     atom_list = atoms(e, mod, w)
     multiple, rest0 = common_stride(e, atom_list, w)
     if multiple > 1 and not (il.free_vars(rest0) & mod):
-        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(rest0, 1)), il.BvLit(multiple, w))
-        out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+        pairs.append((il.BvLit(multiple, w), rest0))
     for atom in atom_list:
         x = atom.name if isinstance(atom, il.Var) else "$$atom"
         t = ctx.info.local_types.get(x)
@@ -73,39 +72,16 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
             if isinstance(k, il.BvLit):
                 moduli += extended_counter_moduli(ctx, atom, k.value, e, w)
                 moduli += truncated_counter_moduli(ctx, atom, k.value, e, w)
-        for m, base in moduli:
-            if m in (il.BvLit(0, w), il.BvLit(1, w)):
-                continue
-            residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
-            out.append(("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w)))))
+        pairs += [(m, base) for m, base in moduli if m not in (il.BvLit(0, w), il.BvLit(1, w))]
     chained = chained_residue(ctx, e, w)
     if chained is not None:
-        m, base = chained
+        pairs.append(chained)
+    out: list[Candidate] = []
+    for m, base in pairs:
         residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
         cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
         if cand not in out:
             out.append(cand)
-    return out
-
-
-def restarted_counters(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
-    """name -> (init, step) for counters of nested loops restarted by this loop from a
-    value it may change: assigned twice in the loop, ``v := init`` and ``v := v + s`` (``s``
-    invariant in this loop); ``ctx.nested_strides`` has those whose ``init`` is fixed."""
-    out = {}
-    for v in ctx.scalars:
-        if v in ctx.strides or v in ctx.nested_strides:
-            continue
-        inside, _ = ctx.assignments(v)
-        if len(inside) != 2:
-            continue
-        w = ctx.info.local_types[v].width  # type: ignore[union-attr]
-        for step, init in (inside, inside[::-1]):
-            ops = args_of(step)
-            if op_of(step) == (w, "ADD") and len(ops) == 2 and ops[0] == il.Var(v) \
-                    and not il.free_vars(ops[1]) & ctx.mod and v not in il.free_vars(init):
-                out[v] = (init, ops[1])
-                break
     return out
 
 
@@ -125,7 +101,7 @@ def chained_residue(ctx: LoopContext, e: il.Expr, w: int) -> tuple[il.Expr, il.E
     (which may name an enclosing counter, replaced in turn), ``m`` the common stride of
     the replaced terms.  None when some modified variable is not a counter, ``e`` is not
     linear in it, or the strides have no common modulus above 1."""
-    strides = {**restarted_counters(ctx), **ctx.nested_strides, **ctx.strides}
+    strides = {**ctx.restarted_strides, **ctx.nested_strides, **ctx.strides}
     m: il.Expr | None = None
     cur = e
     for _ in range(8):
