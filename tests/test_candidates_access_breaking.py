@@ -18,3 +18,8 @@ def test_r0_not_generated_when_the_loop_part_is_above_the_components():
 def test_r0_essential_for_global_id_chunks():
     """The launch's fixed block size is a literal coefficient (LoopContext.concrete_sizes)."""
     check_essential("r0_global_chunks.cu", ("r0",))
+
+
+def test_r0_essential_for_mixed_zero_and_sign_extensions():
+    """``ZEXT64(y * w) + SEXT64(x)`` is broken at its low 32 bits (bvexpr.narrow_offset)."""
+    check_essential("r0_mixed_extensions.cu", ("r0",))

@@ -36,3 +36,9 @@ def test_nested_counters_with_half_stride_race(tmp_path):
     with pytest.raises(SystemExit) as e:
         driver.main([str(tmp_path / "k.cl"), "--local_size=256", "--num_groups=2"])
     assert e.value.code == 6
+
+
+def test_r1_essential_for_mixed_zero_and_sign_extensions():
+    """``ZEXT64(x) + SEXT64(y * w)``: the residue modulo the power of two ``w`` is taken on
+    the offset's low 32 bits (strided.access, bvexpr.narrow_offset with ``mixed``)."""
+    check_essential("r1_mixed_extensions.cu", ("r1",))

@@ -28,7 +28,7 @@ RULES = ("r0",)
 def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list[Candidate]:
     """r0 candidates for one access at inlined one-thread offset ``e`` (launch sizes the
     configuration fixes count as literal coefficients: ``A[i + gid * W]``)."""
-    off, e, w, _ = narrow_offset(off, ctx.concrete_sizes(e), width)
+    off, e, w, _ = narrow_offset(off, ctx.concrete_sizes(e), width, mixed=True)
     comps = [il.Var(c) for c in COMPONENTS if c in il.free_vars(e)]
     loop_atoms = atoms(e, ctx.mod, w)
     if not comps or not loop_atoms:

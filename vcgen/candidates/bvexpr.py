@@ -170,16 +170,47 @@ def common_stride(e: il.Expr, atom_list: list, w: int) -> Stride:
     return Stride(g & -g, e)  # largest power of two dividing every coefficient
 
 
-def narrow_offset(off: il.Expr, e: il.Expr, width: int) -> NarrowOffset:
+def narrow_offset(off: il.Expr, e: il.Expr, width: int, mixed: bool = False) -> NarrowOffset:
     """``(off', e', w, zext)``: a ``width``-bit offset ``off`` logged for the index expression
     ``e``; when ``e`` zero/sign-extends a narrower index (CUDA 64-bit pointers over 32-bit
     indices), the narrower view ``off[w:0]`` and index, with ``zext`` telling whether the
-    high bits are zero."""
+    high bits are zero.  With ``mixed``, also a ring expression over extensions of one
+    narrower width (``extended_leaf_width``), viewed at its low bits: right for rules that
+    separate threads by quotients and ranges, not for non-power-of-two residues (r1)."""
     op = op_of(e)
     if op and op[1] in (f"ZEXT{width}", f"SEXT{width}"):
         w = op[0]
         return NarrowOffset(il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT"))
+    w = extended_leaf_width(e, width) if mixed else None
+    if w is not None:  # ZEXT64(gid * w) + SEXT64(x): the low bits still separate threads
+        return NarrowOffset(il.BvExtract(off, w, 0), low_bits(e, w), w, False)
     return NarrowOffset(off, e, width, False)
+
+
+def extended_leaf_width(e: il.Expr, width: int) -> int | None:
+    """The one narrower width ``w`` when ``e`` is a ``width``-bit ring expression
+    (``+ - *``, shifts by literals) whose leaves are all literals or zero/sign extensions
+    of ``w``-bit values, with at least one extension; else None.  Two equal such
+    expressions agree on their low ``w`` bits, which ``low_bits`` computes exactly."""
+    widths: set[int] = set()
+
+    def walk(x: il.Expr) -> bool:
+        if isinstance(x, il.BvLit):
+            return True
+        op = op_of(x)
+        if op is None:
+            return False
+        args = args_of(x)
+        if op[1] in (f"ZEXT{width}", f"SEXT{width}") and len(args) == 1 and op[0] < width:
+            widths.add(op[0])
+            return True
+        if op[0] == width and op[1] in LINEAR_OPS and len(args) == 2:
+            if op[1] == "SHL" and not isinstance(args[1], il.BvLit):
+                return False
+            return walk(args[0]) and walk(args[1])
+        return False
+
+    return widths.pop() if walk(e) and len(widths) == 1 else None
 
 
 def low_bits(e: il.Expr, w: int) -> il.Expr:

@@ -20,7 +20,7 @@ RULES = ("r2", "r3")
 
 
 def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: int) -> list[Candidate]:
-    off, e, w, _ = narrow_offset(off, e, width)
+    off, e, w, _ = narrow_offset(off, e, width, mixed=True)
     loop_atoms = atoms(e, ctx.mod, w)
     lt = linear_terms(e, loop_atoms, w) if loop_atoms else None
     if lt is None or il.free_vars(lt[1]) & ctx.mod or any(il.free_vars(c) & ctx.mod for c in lt[0]):

@@ -41,12 +41,36 @@ def counters(ctx: LoopContext) -> list[Candidate]:
 
 def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: int) -> list[Candidate]:
     """r1 candidates for one access at inlined one-thread offset ``e`` (``dom_width`` bits)."""
-    th, mod = ctx.threads, ctx.mod
+    th = ctx.threads
     narrow, e2, w, zext = narrow_offset(off, e, dom_width)
     if w != dom_width:
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
+    pairs = residue_pairs(ctx, e, w)
+    if not pairs:  # ZEXT64(x) + SEXT64(y * width): residues modulo powers of two of the low bits
+        narrow, e2, w2, _ = narrow_offset(off, e, w, mixed=True)
+        if w2 != w:
+            off, w = narrow, w2
+            pairs = [(m, b) for m, b in residue_pairs(ctx, e2, w2) if _power_of_two(ctx, m)]
+    out: list[Candidate] = []
+    for m, base in pairs:
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
+        cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
+        if cand not in out:
+            out.append(cand)
+    return out
+
+
+def _power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
+    k = ctx.concrete_sizes(m)
+    return isinstance(k, il.BvLit) and k.value > 1 and k.value & (k.value - 1) == 0
+
+
+def residue_pairs(ctx: LoopContext, e: il.Expr, w: int) -> list[tuple[il.Expr, il.Expr]]:
+    """The (modulus, base) pairs of r1 for one-thread offset ``e`` (``w`` bits): ``e - base``
+    is a multiple of the modulus at every iteration."""
+    mod = ctx.mod
     if isinstance(e, il.BvExtract) and e.lo == 0 and e.hi == w:
         e = low_bits(e.operand, w)  # a wider (``long``) index truncated to the offset width
     pairs: list[tuple[il.Expr, il.Expr]] = []  # (modulus, base): OFF - base$1 is a multiple of it
@@ -76,13 +100,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
     chained = chained_residue(ctx, e, w)
     if chained is not None:
         pairs.append(chained)
-    out: list[Candidate] = []
-    for m, base in pairs:
-        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
-        cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
-        if cand not in out:
-            out.append(cand)
-    return out
+    return pairs
 
 
 def _common_modulus(ctx: LoopContext, a: il.Expr | None, b: il.Expr, w: int) -> il.Expr | None:
