@@ -23,3 +23,9 @@ def test_r0_essential_for_global_id_chunks():
 def test_r0_essential_for_mixed_zero_and_sign_extensions():
     """``ZEXT64(y * w) + SEXT64(x)`` is broken at its low 32 bits (bvexpr.narrow_offset)."""
     check_essential("r0_mixed_extensions.cu", ("r0",))
+
+
+def test_r0_essential_through_umul24():
+    """``ZEXT32(v[24:0])`` of a launch id or pinned size is the value itself
+    (LoopContext.concrete_sizes), so ``__umul24(threadIdx.y, N)`` is a literal multiple."""
+    check_essential("r0_umul24.cu", ("r0",))

@@ -267,7 +267,38 @@ class LoopContext:
                 t = self.info.consts[name].type if name in self.info.consts else None
                 if val is not None and isinstance(t, il.BvType):
                     sizes[name] = il.BvLit(val % (1 << t.width), t.width)
-        return il.substitute(e, sizes) if sizes else e
+        e = il.substitute(e, sizes) if sizes else e
+        return il.rewrite(e, self._drop_redundant_zext)
+
+    def _drop_redundant_zext(self, x: il.Expr) -> il.Expr | None:
+        """``ZEXT(v[w:0])`` is ``v`` when ``v`` is a literal or an id the launch bounds below
+        ``2**w``: CUDA's ``__umul24(a, b)`` multiplies the zero-extended low 24 bits, which
+        for ids and sizes of a real launch are the values themselves."""
+        op = op_of(x)
+        if op is None or not op[1].startswith("ZEXT") or len(x.args) != 1:
+            return None
+        w, wide = op[0], int(op[1][4:])
+        arg = x.args[0]
+        if isinstance(arg, il.BvLit):
+            return il.BvLit(arg.value % (1 << w), wide)
+        if not (isinstance(arg, il.BvExtract) and arg.lo == 0 and arg.hi == w):
+            return None
+        v = il.rewrite(arg.operand, self._drop_redundant_zext)
+        if isinstance(v, il.BvLit) and v.width == wide:
+            return il.BvLit(v.value % (1 << w), wide)
+        bound = self._id_bound(v)
+        if bound is not None and bound <= 1 << w:
+            return v
+        return None
+
+    def _id_bound(self, v: il.Expr) -> int | None:
+        """An exclusive upper bound of a local or group id the launch fixes, else None."""
+        lc = self.options.launch
+        for i, d in enumerate("xyz"):
+            for name, sizes in ((f"local_id_{d}", lc.local_size), (f"group_id_{d}", lc.num_groups)):
+                if v == il.Var(name) and sizes[i] is not None:
+                    return sizes[i]
+        return None
 
     def fun(self, op: str, w: int, *args: il.Expr) -> il.Expr:
         """``BVw_op(args)`` with the function declared in the two-thread program."""
