@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import z3
 
+from vcgen import il
 from vcgen.inference import houdini
 from vcgen.vc import loopcut, passify, encode as vcmod
 from vcgen.il.errors import ExitCode, ToolError
@@ -204,6 +205,23 @@ def test_portfolio_model_falls_back_to_z3():
     b.winner = b.members[1]
     assert True in b.values(fails)
     assert b.winner is b.z3
+    b.close()
+
+
+@pytest.mark.parametrize("solver", EXTERNAL)
+def test_process_model_completes_constants_the_script_never_declared(solver):
+    """A race report reads every kernel parameter, also one the VC never mentions: the
+    solver never saw it, so it takes a default value (as in z3's model completion) instead
+    of an error that made the portfolio re-solve with z3 and mix two models in one report."""
+    need(solver)
+    vc = _vc(BPL / "race.bpl")
+    vc.translator.declare("$unused", il.BvType(32))
+    b = ProcessBackend(vc, solver_command(solver), 60)
+    assert b.check(_real(vc)).status == "sat"
+    unused = vc.translator.const("$unused")
+    fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    got = b.values([unused, unused + 1, *fails])
+    assert got[:2] == [0, 1] and True in got[2:]
     b.close()
 
 

@@ -18,6 +18,8 @@ import threading
 import time
 from typing import Any
 
+import z3
+
 from ...il.errors import ExitCode, ToolError
 from ..encode import VC
 from .backend import Outcome
@@ -118,6 +120,7 @@ class ProcessBackend:
         self.stale = 0  # answers still due for abandoned queries
         self.stale_since = 0.0
         self.generation = 0  # of the query in progress (cancel markers name it)
+        self._declared: set[str] | None = None  # constant names the prelude declares
 
     def _text(self, s: str) -> str:
         return ints_as_bv(s) if self.int_as_bv else s
@@ -249,6 +252,7 @@ class ProcessBackend:
             raise RuntimeError("no model: the last query was not sat")
         if not terms:
             return []
+        terms = [self._completed(t) for t in terms]
         self._send(self._text(f"(get-value ({' '.join(t.sexpr() for t in terms)}))\n"))
         resp = self._response(time.monotonic() + max(30.0, self.timeout or 0))
         parsed = parse_sexpr(resp or "")
@@ -257,6 +261,19 @@ class ProcessBackend:
             raise ToolError(f"solver {self.name}: unexpected get-value answer: {(resp or '')[:300]}",
                             ExitCode.NOT_ALL_VERIFIED)
         return [smt_value(pair[1]) for pair in parsed]
+
+    def _completed(self, term: z3.ExprRef) -> z3.ExprRef:
+        """``term`` with constants the script never declared (a kernel parameter the VC
+        does not mention) replaced by a default value of their sort, as z3's model
+        completion does: they are unconstrained, so any value belongs to the model, and
+        asking the solver for them would be an error."""
+        if self._declared is None:
+            self._declared = set(_DECLARED.findall(self.prelude))
+        missing = {c for c in _constants(term) if c.decl().name() not in self._declared
+                   and f"|{c.decl().name()}|" not in self._declared}
+        if not missing:
+            return term
+        return z3.substitute(term, *[(c, _default(c.sort())) for c in missing])
 
     def close(self) -> None:
         if self.proc is not None:
@@ -267,6 +284,33 @@ class ProcessBackend:
                 self.proc.kill()
                 self.proc.wait()
             self.proc = None
+
+
+_DECLARED = re.compile(r"^\(declare-fun (\S+) \(\)", re.M)
+
+
+def _constants(term: z3.ExprRef) -> set:
+    """The uninterpreted constants of ``term`` (each shared subterm visited once)."""
+    out, seen, todo = set(), set(), [term]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(t)
+        todo.extend(t.children())
+    return out
+
+
+def _default(sort: z3.SortRef) -> z3.ExprRef:
+    if sort.kind() == z3.Z3_BOOL_SORT:
+        return z3.BoolVal(False, sort.ctx)
+    if sort.kind() == z3.Z3_BV_SORT:
+        return z3.BitVecVal(0, sort.size(), sort.ctx)
+    if sort.kind() == z3.Z3_INT_SORT:
+        return z3.IntVal(0, sort.ctx)
+    raise ToolError(f"no default value for sort {sort}", ExitCode.NOT_ALL_VERIFIED)
 
 
 def _display(argv: list) -> str:
