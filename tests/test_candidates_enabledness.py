@@ -27,3 +27,9 @@ def test_shapes():
 
 def test_no_enclosing_scope_no_r4_r5():
     assert not rules_of("id_own_element.cl") & {"r4", "r5", "r6"}
+
+
+def test_r4_essential_for_a_scope_inside_the_loop():
+    """``if (lid == 0) sums[bid] += ..`` in a barrier-free loop (context.inner_conditions)."""
+    check_essential("r4_inner_scope.cl", ("r4",))
+    assert ("r4", "_WRITE_HAS_OCCURRED_$$sums ==> (local_id_x$1 == 0bv32)") in candidates("r4_inner_scope.cl")

@@ -449,7 +449,7 @@ class LoopContext:
         loop's body is dead at this head, and its bounds here (one set per enclosing loop)
         would make the candidate count quadratic in the nesting depth."""
         out = []
-        for lab in self.loop.blocks:
+        for lab in (b.label for b in self.info.blocks if b.label in self.loop.blocks):  # program order: stable
             inner = self._child_loop_blocks(lab)
             for t in self.info.succ[lab]:
                 cmds = self.info.src[t].cmds
@@ -485,15 +485,25 @@ class LoopContext:
         """``(block, condition)``: partition conditions of the blocks dominating the header
         outside the loop whose value differs between threads (divergent scopes), are
         memory-free and not modified by the loop; innermost first."""
+        labs = [lab for lab in self.kf.dominators(self.loop.header) if lab not in self.loop.blocks]
+        return self._divergent_conditions(labs)
+
+    @cached_property
+    def inner_conditions(self) -> list[tuple[str, il.Expr]]:
+        """``(block, condition)``: partition conditions of blocks inside the loop (scopes of
+        an ``if (thid == 0)`` in the body) that differ between threads, are memory-free and
+        not modified by the loop, so they hold for a thread whenever it ran the scope."""
+        labs = sorted(lab for lab in self.loop.blocks if lab != self.loop.header)
+        return self._divergent_conditions(labs)
+
+    def _divergent_conditions(self, labs: list[str]) -> list[tuple[str, il.Expr]]:
         out = []
-        for lab in self.kf.dominators(self.loop.header):
-            if lab in self.loop.blocks:
-                continue
+        memory = set(self.info.arrays)
+        for lab in labs:
             cmds = self.info.src[lab].cmds
             if not (cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition")):
                 continue
             c = self.kf.inline(cmds[0].expr)
-            memory = set(self.info.arrays)
             if il.free_vars(c) & (self.mod | memory) or self.threads.ex(c, 1) == self.threads.ex(c, 2):
                 continue
             out.append((lab, c))

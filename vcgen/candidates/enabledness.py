@@ -8,7 +8,10 @@ different in the two threads (``context.LoopContext.enclosing_conditions``).
 
 * r4, per log (``HO``, ``SRC``) the loop fills: accesses logged in the scope were made by
   an enabled thread 1: ``HO ==> c$1``, or ``HO && SRC in S ==> c$1`` when accesses outside
-  the scope (sources not in ``S``) may also be logged at the head.
+  the scope (sources not in ``S``) may also be logged at the head.  Scopes inside the
+  loop count too when their condition is loop-invariant (``if (tid == 0) a[bid] = ..``
+  in a loop: the log at the head holds only thread-0 writes), an extension of the paper's
+  enclosing scopes.
 * r5, per thread: a thread at the head is enabled in the enclosing scopes:
   ``cur$t == lo ==> c$t``.  (Often implied by the lock-step's own ``cur$t$entry``
   invariants; kept for loops entered from several places.)
@@ -52,7 +55,7 @@ def _scope_candidate(ctx: LoopContext, name: str, a, kind: str, lab: str, c: il.
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r4 and r6 candidates for one log the loop fills."""
     out = []
-    for lab, c in ctx.enclosing_conditions:
+    for lab, c in ctx.enclosing_conditions + ctx.inner_conditions:
         out += _scope_candidate(ctx, name, a, kind, lab, c)
     if not ctx.uniform:
         ho = ctx.log(a, kind)[0]
