@@ -888,13 +888,32 @@ class Annotations:
         return ptr, [o for o in tr.targets(ptr.cls) if o in tr.arrays]
 
     def _log_query(self, inst, base: str, p, loc) -> il.Expr:
+        """``__write(p)`` / ``__write_offset_bytes(p)`` (and the read forms) about the log
+        of the array ``p`` points into.  When ``p`` may point into several arrays (``d_in =
+        cond ? &a[..] : &b[..]``), the query asks the log of the array ``p``'s base names:
+        ``(base == A && __write_A) || ..`` and ``base == A ? offset_A : ..`` (GPUVerify's
+        annotations are per pointer, paper 000 section 4)."""
+        tr = self.tr
+        ptr, targets = self._array_of(p, base, loc)
+        if not targets:
+            raise BugleError(f"{base}: the pointer points into no array", loc)
+        answers = []
+        for t in targets:
+            a = tr.arrays[t]
+            if a.space == "private":
+                raise BugleError(f"{base} on private memory: accesses to it are never logged", loc)
+            answers.append((il.BinOp("==", ptr.base, il.IntLit(a.ident)), self._log_query_of(inst, base, a)))
+        if len(answers) == 1:
+            return answers[0][1]
+        if base.endswith("_bytes"):
+            out = answers[-1][1]
+            for cond, q in reversed(answers[:-1]):
+                out = il.IfThenElse(cond, q, out)
+            return out
+        return il.or_all([il.BinOp("&&", cond, q) for cond, q in answers])
+
+    def _log_query_of(self, inst, base: str, a) -> il.Expr:
         tr, fns = self.tr, self.tr.fns
-        _, targets = self._array_of(p, base, loc)
-        if len(targets) != 1:
-            raise BugleError(f"{base}: the pointer must point into exactly one array", loc)
-        a = tr.arrays[targets[0]]
-        if a.space == "private":
-            raise BugleError(f"{base} on private memory: accesses to it are never logged", loc)
         kind = "read" if base.startswith("__read") else "write"
         if base.endswith("_bytes"):
             off = fns.annotation(f"__{kind}_offset_{a.name}", (), il.BvType(tr.P),

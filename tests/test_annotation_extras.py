@@ -137,3 +137,26 @@ def test_global_assert_reads_work_item_functions_of_a_disabled_thread(tmp_path, 
     assert code == 0, out
     code, out = verify(tmp_path, capsys, src.replace("BOUND", "3"))
     assert code == ExitCode.NOT_ALL_VERIFIED and "this assertion might not hold" in out
+
+
+LOG_QUERY_TWO_ARRAYS = """__kernel void k(__global float *a, __global float *b, int sel, int n) {
+  __requires(n == 256);
+  int tid = get_local_id(0);
+  __global float *d = sel ? &a[get_group_id(0) * n] : &b[get_group_id(0) * n];
+  for (int i = tid;
+       __global_invariant(__write_implies(d, (__write_offset_bytes(d) - __ptr_offset_bytes(d)) / 4 % 64 == tid)),
+       __global_invariant(__write_implies(d, (__write_offset_bytes(d) - __ptr_offset_bytes(d)) / 4 < n)),
+       i < n; i += STEP)
+    d[i] = 0.0f;
+}
+"""
+
+
+def test_log_queries_on_a_pointer_into_two_arrays(tmp_path, capsys):
+    """``__write_implies(d, ..)`` with ``d`` into ``a`` or ``b``: the query reads the log of
+    the array d's base names (bugle annotations ``_log_query``); before, an error."""
+    code, out = verify(tmp_path, capsys, LOG_QUERY_TWO_ARRAYS.replace("STEP", "64"), ".cl")
+    assert code == 0, out
+    code, out = verify(tmp_path, capsys, LOG_QUERY_TWO_ARRAYS.replace("STEP", "32"), ".cl")
+    assert code == ExitCode.NOT_ALL_VERIFIED, out
+    assert "loop invariant might not be maintained" in out
