@@ -181,9 +181,9 @@ def narrow_offset(off: il.Expr, e: il.Expr, width: int, mixed: bool = False) -> 
     if op and op[1] in (f"ZEXT{width}", f"SEXT{width}"):
         w = op[0]
         return NarrowOffset(il.BvExtract(off, w, 0), args_of(e)[0], w, op[1].startswith("ZEXT"))
-    w = extended_leaf_width(e, width) if mixed else None
-    if w is not None:  # ZEXT64(gid * w) + SEXT64(x): the low bits still separate threads
-        return NarrowOffset(il.BvExtract(off, w, 0), low_bits(e, w), w, False)
+    low = extended_leaf_width(e, width) if mixed else None
+    if low is not None:  # ZEXT64(gid * w) + SEXT64(x): the low bits still separate threads
+        return NarrowOffset(il.BvExtract(off, low, 0), low_bits(e, low), low, False)
     return NarrowOffset(off, e, width, False)
 
 

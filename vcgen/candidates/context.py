@@ -275,10 +275,10 @@ class LoopContext:
         ``2**w``: CUDA's ``__umul24(a, b)`` multiplies the zero-extended low 24 bits, which
         for ids and sizes of a real launch are the values themselves."""
         op = op_of(x)
-        if op is None or not op[1].startswith("ZEXT") or len(x.args) != 1:
+        if op is None or not op[1].startswith("ZEXT") or len(args_of(x)) != 1:
             return None
         w, wide = op[0], int(op[1][4:])
-        arg = x.args[0]
+        arg = args_of(x)[0]
         if isinstance(arg, il.BvLit):
             return il.BvLit(arg.value % (1 << w), wide)
         if not (isinstance(arg, il.BvExtract) and arg.lo == 0 and arg.hi == w):
