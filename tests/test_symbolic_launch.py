@@ -85,3 +85,81 @@ def test_requires_restricts_sizes(tmp_path):
         req="__requires(get_num_groups(0) == 1 && get_num_groups(1) == 1 && get_num_groups(2) == 1 "
             "&& get_local_size(1) == 1 && get_local_size(2) == 1);"))
     assert code == VERIFIED and "for every launch with local_size = (*, *, *)" in out, out
+
+
+BUFFER_ASSERT = """__kernel void k(__global {t} *x) {{
+  __assert(get_global_size(0) <= {n}u);
+  x[get_global_id(0)] = 0;
+}}"""
+
+
+@pytest.mark.parametrize("elem,limit", [("float", 2 ** 30), ("float4", 2 ** 28)])
+def test_buffer_fits_address_space(tmp_path, elem, limit):
+    """32-bit global offsets: a symbolic launch has at most 2^32 / E work items (E the bytes
+    of the widest global element), so ``x[get_global_id(0)]`` cannot wrap around; the bound
+    is exact (one more work item is a counterexample) and the proof states it."""
+    code, out = verify(tmp_path, "a.cl", BUFFER_ASSERT.format(t=elem, n=limit), "--local_size=*", "--num_groups=*")
+    assert code == VERIFIED and f"at most {limit} work items in all" in out, out
+    code, out = verify(tmp_path, "b.cl", BUFFER_ASSERT.format(t=elem, n=limit - 1), "--local_size=*",
+                       "--num_groups=*")
+    m = re.search(r"Launch with local_size = \((\d+), 1, 1\), num_groups = \((\d+), 1, 1\)", out)
+    assert code == NOT_VERIFIED and m and int(m.group(1)) * int(m.group(2)) == limit, out
+
+
+def test_buffer_bound_from_widest_write(tmp_path):
+    """A ``uchar`` buffer written as ``uint`` has 4-byte elements: ``words[gid]`` never wraps
+    (with 1-byte elements it would race for 2^30 work items or more)."""
+    src = """__kernel void k(__global uchar *buf) {
+  __global uint *words = (__global uint *)buf;
+  words[get_global_id(0)] = 1u;
+}"""
+    code, out = verify(tmp_path, "k.cl", src, "--local_size=*", "--num_groups=*")
+    assert code == VERIFIED and "at most 1073741824 work items in all" in out, out
+
+
+def test_buffer_limit_axioms():
+    """``buffer_limit`` takes the widest element of the 32-bit global arrays (64-bit ones and
+    group-shared ones bound nothing), and a 2-D symbolic launch gets the chain axiom over the
+    dimensions' global sizes."""
+    from dataclasses import replace
+
+    from vcgen import il
+    from vcgen.il.printer import expr_str
+    from vcgen.twothread.builder import ProgramBuilder
+    from vcgen.twothread.launch import OPENCL_LIMITS, buffer_limit, symbolic_size_axioms
+
+    def array(space: str, index: int, cell: int, source: int | None = None) -> il.VarDecl:
+        attrs = (il.Attr(space), il.Attr("elem_width", (il.IntLit(cell),))) + \
+            ((il.Attr("source_elem_bytes", (il.IntLit(source),)),) if source else ())
+        return il.VarDecl("$$a", il.MapType(il.BvType(index), il.BvType(cell)), attrs)
+    assert buffer_limit([array("global", 32, 32)]) == 2 ** 30
+    assert buffer_limit([array("global", 32, 32, 20), array("global", 32, 8)]) == 2 ** 32 // 20
+    assert buffer_limit([array("global", 64, 32), array("group_shared", 32, 64)]) is None
+    assert buffer_limit([array("global", 32, 8)], {"$$a": 8}) == 2 ** 29
+    lc = launch_config(local_size="[*,*]", num_groups="[*,*]")
+    declared = {f"{k}_{d}" for k in ("group_size", "num_groups") for d in "xyz"}
+    axioms = symbolic_size_axioms(lc, replace(OPENCL_LIMITS, work_items=2 ** 30), ProgramBuilder(set()), declared)
+    text = [expr_str(a.expr) for a in axioms]
+    assert any("1073741824bv64" in t and t.count("BV64_MUL") == 3 for t in text), text
+
+
+@pytest.mark.parametrize("kernel,flags,exhibits", [
+    ("opencl/segment_counts_bug_partial.cl", ("--local_size=*", "--num_groups=*"),
+     lambda block, grid: block % 32 != 0 and grid >= 2),
+    ("cuda/warp_partials_bug_partialwarp.cu", ("--blockDim=*", "--gridDim=*"),
+     lambda block, grid: block % 32 != 0 and grid >= 2),
+    ("cuda/block_normalize_bug_grid.cu", ("--blockDim=*", "--gridDim=*"), lambda block, grid: grid >= 2),
+    ("opencl/final_reduce_bug_groups.cl", ("--local_size=*", "--num_groups=*"), lambda block, grid: grid >= 2),
+])
+def test_size_dependent_race_sizes(kernel, flags, exhibits):
+    """Corpus races that exist only for some launch sizes (a block size that is not a
+    multiple of 32, more than one block): the report's counterexample sizes are ones that
+    exhibit the race (the correct twins, with their ``__requires``, verify with symbolic sizes:
+    tests/test_symbolic_corpus.py)."""
+    p = subprocess.run([sys.executable, "-m", "vcgen.driver", *flags, str(ROOT / "corpus" / kernel)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    out = p.stdout + p.stderr
+    m = re.search(r"Launch with (?:blockDim|local_size) = \((\d+), 1, 1\), (?:gridDim|num_groups) = \((\d+), 1, 1\)",
+                  out)
+    assert p.returncode == NOT_VERIFIED and "race on" in out and m, out
+    assert exhibits(int(m.group(1)), int(m.group(2))), out

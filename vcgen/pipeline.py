@@ -278,7 +278,7 @@ def _launch_attribution(res: VerificationResult, name: str, config: LaunchConfig
         return f"kernel {name} (no launch sizes in the host code): " + \
             (launch_claim(res.launch, lang, False) if res.launch is not None else "the given sizes")
     where = "; ".join(s.where() for s in sites)
-    launch = Launch(config.local_size, config.num_groups)
+    launch = Launch(config.local_size, config.num_groups, res.launch.max_work_items if res.launch else None)
     for e in res.errors:
         e.launch_site = where
         if e.launch is None:

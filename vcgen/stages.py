@@ -34,11 +34,14 @@ ABSTRACT_FLAGS = (
          is_flag=True, vcgen_opt=True),
 )
 LAUNCH_FLAGS = (
-    Flag("local_size", ("--local_size", "--local-size"), "Work-group size: N, [x,y] or [x,y,z]."),
-    Flag("num_groups", ("--num_groups", "--num-groups"), "Number of work groups: N, [x,y] or [x,y,z]."),
+    Flag("local_size", ("--local_size", "--local-size"), "Work-group size: N, [x,y] or [x,y,z]; * for any "
+         "size (symbolic: at most 1024 work items per group and, with 32-bit global offsets, 2^32 / (bytes of "
+         "the widest global element) work items in all; README)."),
+    Flag("num_groups", ("--num_groups", "--num-groups"), "Number of work groups: N, [x,y] or [x,y,z]; * for "
+         "any number (within the limits of --local_size)."),
     Flag("global_size", ("--global_size", "--global-size"), "Global size (a multiple of the local size)."),
-    Flag("block_dim", ("--blockDim",), "CUDA threads per block."),
-    Flag("grid_dim", ("--gridDim",), "CUDA blocks per grid."),
+    Flag("block_dim", ("--blockDim",), "CUDA threads per block (* for any: at most 1024)."),
+    Flag("grid_dim", ("--gridDim",), "CUDA blocks per grid (* for any: fewer than 2^32 threads per dimension)."),
     Flag("global_offset", ("--global_offset",), "OpenCL global offset."),
 )
 LOCKSTEP_FLAGS = LAUNCH_FLAGS + (

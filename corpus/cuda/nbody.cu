@@ -21,7 +21,7 @@ __device__ Vec pull(Body me, Body other, Vec acc, float soft) {
 
 __global__ void nbody(const Body *bodies, Vec *accel, float soft) {
   __shared__ Body tile[BS];
-  unsigned gid = blockIdx.x * BS + threadIdx.x;
+  unsigned gid = blockIdx.x * BS + threadIdx.x; __requires(blockDim.x == BS && gridDim.x <= NBODIES / BS);
   Body me = bodies[gid];
   Vec acc = {0.0f, 0.0f, 0.0f};
   for (unsigned t = 0; t < NBODIES / BS; t++) {

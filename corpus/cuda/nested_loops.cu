@@ -7,7 +7,7 @@
 #define OUT_W 64
 
 __global__ void pool4x4(const float *img, float *pooled) {
-  unsigned ox = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned ox = blockIdx.x * blockDim.x + threadIdx.x; __requires(blockDim.x * gridDim.x <= OUT_W && blockDim.y * gridDim.y <= OUT_W);
   unsigned oy = blockIdx.y * blockDim.y + threadIdx.y;
   float sum = 0.0f;
   for (unsigned dy = 0; dy < 4; dy++)

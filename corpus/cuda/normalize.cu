@@ -5,7 +5,7 @@
 // barrier after the loop publishes it, every thread then reads it.
 __global__ void center(const float *in, float *out) {
   __shared__ float s[128];
-  unsigned tid = threadIdx.x;
+  unsigned tid = threadIdx.x; __requires(blockDim.x == 128);
   unsigned gid = blockIdx.x * blockDim.x + tid;
   float x = in[gid];
   s[tid] = x;

@@ -9,7 +9,7 @@
 
 __global__ void pingpongSmooth(const float *in, float *out, int sweeps) {
   __shared__ float buf[2 * N];
-  unsigned int tid = threadIdx.x;
+  unsigned int tid = threadIdx.x; __requires(blockDim.x == N);
   unsigned int i = blockIdx.x * blockDim.x + tid;
 
   buf[tid] = in[i];

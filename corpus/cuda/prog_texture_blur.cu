@@ -12,7 +12,7 @@
 texture<float, 2, cudaReadModeElementType> srcTex;
 
 __global__ void boxFilter(float *dst, int width, int height) {
-  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int x = blockIdx.x * blockDim.x + threadIdx.x; __requires(blockDim.x * gridDim.x <= 0x7fffffffu && blockDim.y * gridDim.y <= 0x7fffffffu);
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height)
     return;

@@ -12,7 +12,7 @@
 
 __global__ void warpStats(const int *in, int *flags, int *warpCounts, int *firstWarp) {
   __shared__ int counts[WARPS];
-  unsigned int lane = threadIdx.x % warpSize;
+  unsigned int lane = threadIdx.x % warpSize; __requires(blockDim.x == WARPS * 32);
   unsigned int warp = threadIdx.x / warpSize;
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   bool keep = in[i] > 0;

@@ -5,7 +5,7 @@
 // the block's sum.
 __global__ void reduce(const int *in, int *block_sums) {
   __shared__ int sdata[128];
-  unsigned tid = threadIdx.x;
+  unsigned tid = threadIdx.x; __requires(blockDim.x == 128);
   sdata[tid] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();
   for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {

@@ -7,7 +7,7 @@
 #define BLOCK 128
 __global__ void shift_right(const int *in, int *out) {
   __shared__ int s[BLOCK];
-  unsigned tid = threadIdx.x;
+  unsigned tid = threadIdx.x; __requires(blockDim.x == BLOCK);
   unsigned i = blockIdx.x * BLOCK + tid;
   s[tid] = in[i];
   __syncthreads();

@@ -10,7 +10,7 @@
 
 __global__ void stencil(const float *in, float *out) {
   __shared__ float tile[BS + 2 * RADIUS];
-  unsigned tid = threadIdx.x;
+  unsigned tid = threadIdx.x; __requires(blockDim.x == BS);
   unsigned gid = blockIdx.x * BS + tid;
   tile[tid + RADIUS] = in[gid];
   if (tid < RADIUS) {

@@ -7,7 +7,7 @@
 // of a warp-collective operation.
 __global__ void half_warp_pairs(const int *in, int *out) {
   __shared__ int s[128];
-  unsigned t = threadIdx.x, lane = t % 32;
+  unsigned t = threadIdx.x, lane = t % 32; __requires(blockDim.x == 128);
   unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
   s[t] = in[blockIdx.x * 128 + t];
   __syncwarp(half);

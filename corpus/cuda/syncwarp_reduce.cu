@@ -8,7 +8,7 @@
 // warps of the block never touch each other's row.
 __global__ void warp_sum(const int *in, int *out) {
   __shared__ int s[2][64];
-  unsigned t = threadIdx.x, warp = t / warpSize, lane = t % warpSize;
+  unsigned t = threadIdx.x, warp = t / warpSize, lane = t % warpSize; __requires(blockDim.x == 64);
   s[warp][lane] = in[blockIdx.x * blockDim.x + t];
   s[warp][lane + 32] = 0;
   __syncwarp();

@@ -7,8 +7,8 @@
 
 __global__ void transpose(const float *in, float *out) {
   __shared__ float tile[TILE][TILE + 1];
-  unsigned tx = threadIdx.x, ty = threadIdx.y;
-  unsigned bx = blockIdx.x, by = blockIdx.y;
+  unsigned tx = threadIdx.x, ty = threadIdx.y; __requires(blockDim.x == TILE && blockDim.y == TILE);
+  unsigned bx = blockIdx.x, by = blockIdx.y; __requires(gridDim.x <= WIDTH / TILE && gridDim.y <= WIDTH / TILE);
   tile[ty][tx] = in[(by * TILE + ty) * WIDTH + bx * TILE + tx];
   __syncthreads();
   out[(bx * TILE + ty) * WIDTH + by * TILE + tx] = tile[tx][ty];

@@ -5,7 +5,7 @@
 // touch that column.  Written once at the end of the kernel, the function-wide invariants
 // are invariants of every loop: the accesses in flight are in the work item's column.
 __kernel void column_sweeps(__global float *grid, int rows, int passes) {
-  __requires(rows <= 4096);
+  __requires(rows <= 4096); __requires(get_global_size(0) <= 262144);
   size_t col = get_global_id(0);
   size_t width = get_global_size(0);
   for (int p = 0; p < passes; p++) {

@@ -7,7 +7,7 @@
 // claim is guarded by equal group ids; and every work item passes the bounds guard
 // (__all).
 __kernel void pairwise(__global int *out, int n) {
-  __requires(n == get_global_size(0));
+  __requires(n == get_global_size(0)); __requires(n >= 2);
   size_t gid = get_global_id(0);
   size_t lid = get_local_id(0);
   size_t grp = get_group_id(0);

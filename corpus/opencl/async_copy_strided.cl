@@ -10,7 +10,7 @@
 #define COLS 4
 __kernel void scale_columns(__global const float *m, __global float *out,
                             __local float *col, __local float *res) {
-  size_t rows = get_local_size(0), g = get_group_id(0), lid = get_local_id(0);
+  size_t rows = get_local_size(0), g = get_group_id(0), lid = get_local_id(0); __requires(get_num_groups(0) <= COLS);
   event_t ev = async_work_group_strided_copy(col, m + g, rows, COLS, 0);
   wait_group_events(1, &ev);
   barrier(CLK_LOCAL_MEM_FENCE);

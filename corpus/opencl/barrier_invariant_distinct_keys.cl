@@ -10,7 +10,7 @@
 __kernel void bump_keys(__global unsigned *out, int rounds) {
   __requires(rounds >= 0);
   __local int key[N];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == N);
   key[lid] = lid;
   for (int r = 0; __invariant(__implies(__same_group, key[lid] != key[__other_int(lid)])),
                   __invariant(key[lid] == (int)lid + r), r < rounds; r++) {

@@ -12,7 +12,7 @@ __kernel void rotate_scatter(__global const float *in, __global float *out, unsi
   __requires(shift < N);
   __local unsigned slot[N];
   __local float tile[N];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == N);
   slot[lid] = (lid + shift) % N;
   __barrier_invariant_1(slot[lid] == (lid + shift) % N, lid);
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -10,7 +10,7 @@
 
 __kernel void blelloch(__global const int *in, __global int *out) {
   __local int temp[N];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == N / 2);
   unsigned base = get_group_id(0) * N;
   temp[2 * lid] = in[base + 2 * lid];
   temp[2 * lid + 1] = in[base + 2 * lid + 1];

@@ -8,7 +8,7 @@
 __kernel void compact(__global const int *in, __global int *out, __global uint *counts) {
   __local uint count;
   __local int kept[256];
-  uint lid = get_local_id(0), gid = get_global_id(0);
+  uint lid = get_local_id(0), gid = get_global_id(0); __requires(get_local_size(0) <= 256 && get_num_groups(0) <= 4194304);
   if (lid == 0)
     count = 0;
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -14,8 +14,8 @@ float pixel(__global const float *img, int x, int y) {
 __kernel void conv2d(__global const float *img, __constant float *filt,
                      __global float *out) {
   __local float tile[T + 2][T + 2];
-  int lx = get_local_id(0), ly = get_local_id(1);
-  int x = get_global_id(0), y = get_global_id(1);
+  int lx = get_local_id(0), ly = get_local_id(1); __requires(get_local_size(0) == T && get_local_size(1) == T);
+  int x = get_global_id(0), y = get_global_id(1); __requires(get_num_groups(0) <= W / T && get_num_groups(1) <= W / T);
   tile[ly + 1][lx + 1] = pixel(img, x, y);
   if (lx == 0) tile[ly + 1][0] = pixel(img, x - 1, y);
   if (lx == T - 1) tile[ly + 1][T + 1] = pixel(img, x + 1, y);

@@ -11,7 +11,7 @@
 
 __kernel void histogram(__global const unsigned *data, __global unsigned *hist) {
   __local unsigned sub[BINS * LS];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == LS);
   unsigned base = get_group_id(0) * CHUNK;
   for (unsigned b = 0; b < BINS; b++)
     sub[b * LS + lid] = 0;

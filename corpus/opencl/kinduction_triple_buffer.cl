@@ -11,7 +11,7 @@
 // --k-induction-depth); plain induction reports the invariant not maintained.
 #define N 1024
 __kernel void leapfrog(__global float *buf, int steps) {
-  int gid = get_global_id(0);
+  int gid = get_global_id(0); __requires(get_num_groups(0) == 1);
   int old = 0, cur = 1, nxt = 2;
   for (int s = 0; __invariant(cur != nxt), __invariant(cur >= 0), __invariant(cur <= 2), s < steps; s++) {
     int right = gid + 1 < N ? gid + 1 : gid;

@@ -11,8 +11,8 @@ __kernel void matmul(__global const float *A, __global const float *B,
                      __global float *C) {
   __local float As[TILE][TILE];
   __local float Bs[TILE][TILE];
-  unsigned tx = get_local_id(0), ty = get_local_id(1);
-  unsigned row = get_group_id(1) * TILE + ty;
+  unsigned tx = get_local_id(0), ty = get_local_id(1); __requires(get_local_size(0) == TILE && get_local_size(1) == TILE);
+  unsigned row = get_group_id(1) * TILE + ty; __requires(get_num_groups(0) <= N / TILE && get_num_groups(1) <= N / TILE);
   unsigned col = get_group_id(0) * TILE + tx;
   float sum = 0.0f;
   for (unsigned t = 0; t < N / TILE; t++) {

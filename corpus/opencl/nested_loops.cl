@@ -9,7 +9,7 @@
 
 __kernel void outer_blocks(__global const float *u, __global const float *v,
                            __global float *out) {
-  unsigned gid = get_global_id(0);
+  unsigned gid = get_global_id(0); __requires(get_global_size(0) <= G);
   for (unsigned b = 0; b < 4; b++)
     for (unsigned r = 0; r < 4; r++)
       for (unsigned c = 0; c < 4; c++)

@@ -5,7 +5,7 @@
 // a global fence, consumes that slice in reverse order. Only work items of
 // the same group share a slice, so the barrier orders every conflict.
 __kernel void produce_consume(__global int *G, __global int *out) {
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == 64);
   unsigned base = get_group_id(0) * 64;
   G[base + lid] = 3 * (int)lid;
   barrier(CLK_GLOBAL_MEM_FENCE);

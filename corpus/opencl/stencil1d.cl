@@ -9,7 +9,7 @@
 
 __kernel void stencil(__global const float *in, __global float *out) {
   __local float tile[LS + 2];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == LS);
   unsigned gid = get_global_id(0);
   tile[lid + 1] = in[gid];
   if (lid == 0)

@@ -8,7 +8,7 @@
 #define TILE 64
 __kernel void stencil3(__global const float *in, __global float *out, unsigned n) {
   __local float tile[TILE + 2];
-  unsigned lid = get_local_id(0);
+  unsigned lid = get_local_id(0); __requires(get_local_size(0) == TILE);
   unsigned gid = get_global_id(0);
   tile[lid + 1] = in[gid + 1];
   if (lid == 0)

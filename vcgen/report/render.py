@@ -89,8 +89,11 @@ def launch_claim(launch: Launch, language: str, unspecified: bool) -> str:
     per_group = "threads per block" if language == "cuda" else "work items per work group"
     per_dim = "threads" if language == "cuda" else "work items"
     given = " (no launch size was given: every size is symbolic)" if unspecified else ""
+    buffers = "" if launch.max_work_items is None else \
+        (f" and at most {launch.max_work_items} {per_dim} in all (a global buffer with one element per "
+         f"{per_dim[:-1]} fits the 32-bit address space)")
     return (f"for every launch with {describe_launch(launch, language)}, * being any size with at most "
-            f"1024 {per_group} and fewer than 2^32 {per_dim} per grid dimension{given}")
+            f"1024 {per_group} and fewer than 2^32 {per_dim} per grid dimension{buffers}{given}")
 
 
 def _with_line(head: str, loc: SourceLoc | None, dirs: tuple[str, ...]) -> list[str]:

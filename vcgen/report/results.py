@@ -24,9 +24,13 @@ class ThreadInfo:
 class Launch:
     """Launch sizes, each an (x, y, z) tuple: ``local_size`` work items per group (CUDA
     ``blockDim``), ``num_groups`` groups (``gridDim``); in a ``VerificationResult`` the
-    sizes a proof covers, None for a symbolic size (``*``)."""
+    sizes a proof covers, None for a symbolic size (``*``).  ``max_work_items``: the bound
+    on the work items of the whole launch that a proof with symbolic sizes assumes (a
+    global buffer with one element per work item fits the 32-bit address space,
+    ``vcgen/twothread/launch.py``), None if none."""
     local_size: tuple
     num_groups: tuple
+    max_work_items: int | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {"local_size": list(self.local_size), "num_groups": list(self.num_groups)}

@@ -225,6 +225,17 @@ class KernelInfo:
         self.write_widths: dict[tuple[str, int], int] = write_widths(kernel, set(self.arrays))
         self.mixed_widths: set[str] = self._mixed_width_arrays()
 
+    def widest_writes(self) -> dict[str, int]:
+        """Cells of the widest plain write to each written array (``write_widths``): a byte-level
+        array written as ``uint`` has 4."""
+        out: dict[str, int] = {}
+        for (label, i), w in self.write_widths.items():
+            cmd = self.src[label].cmds[i]
+            assert isinstance(cmd, il.Assign)
+            name = cmd.lhss[0].name
+            out[name] = max(out.get(name, 1), w)
+        return out
+
     def _mixed_width_arrays(self) -> set[str]:
         """Arrays whose logged writes need their width (docs/design.md 5.8): those written
         at several widths, and those an async copy also writes (``COPY_WIDTH``)."""

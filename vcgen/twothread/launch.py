@@ -17,10 +17,21 @@ at most 2^32 - 1 work items per dimension of the grid (global size plus offset),
 32-bit global id does not wrap: OpenCL requires this of a device with a 32-bit
 ``size_t``; for CUDA it is the assumption every ``blockIdx.x * blockDim.x + threadIdx.x``
 makes, stated in the report.
+
+Address space (``buffer_limit``): when the kernel's global arrays are addressed with 32-bit
+offsets (OpenCL's ``spir`` target), a symbolic launch has at most ``2^32 / E`` work items
+in all (the product over the dimensions), ``E`` the bytes of the widest element of those
+arrays: a global buffer with one element per work item must fit the address space.  With
+more, ``x[get_global_id(0)]`` wraps around the 32-bit byte offset and two work items
+address the same element -- a launch no device can run, since such a buffer cannot be
+allocated.  A kernel that assumes larger buffers (two elements per work item, a matrix
+of ``rows * get_global_size(0)``) says so with ``__requires``.  Like the other limits it
+is an assumption, stated in the report of a proof.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .. import il
@@ -43,6 +54,7 @@ class DeviceLimits:
     group_threads: int
     grid_dims: tuple[int, int, int]
     global_dim: int = 2 ** 32 - 1
+    work_items: int | None = None  # in all dimensions together (``buffer_limit``); None: no bound
 
 
 OPENCL_LIMITS = DeviceLimits((1024, 1024, 1024), 1024, (2 ** 31 - 1,) * 3)
@@ -134,10 +146,40 @@ def limits_for(language: str) -> DeviceLimits:
     return CUDA_LIMITS if language == "cuda" else OPENCL_LIMITS
 
 
+def buffer_limit(arrays: Iterable[il.VarDecl], widest_writes: dict[str, int] | None = None) -> int | None:
+    """The most work items of a symbolic launch such that a buffer with one element per
+    work item fits the address space of each global array (module docstring): the
+    minimum over the ``{:global}`` arrays of ``2^W // E``, ``W`` the bits of the array's
+    index (its offsets: 32 with ``spir``) and ``E`` the bytes of its element: the largest
+    of ``{:source_elem_bytes}`` (when wider than a cell), the cell (``{:elem_width}`` / 8)
+    and the widest write (``widest_writes``: cells per write by array name; a ``uchar``
+    buffer written as ``uint`` has 4-byte elements).  None when no global array has such a
+    limit below 2^32 (none is needed: the global size per dimension is below 2^32
+    already)."""
+    out = None
+    for d in arrays:
+        t = d.type
+        if not (il.has_attr(d.attrs, "global") and isinstance(t, il.MapType) and isinstance(t.domain, il.BvType)):
+            continue
+        source, cell = il.attr(d.attrs, "source_elem_bytes"), il.attr(d.attrs, "elem_width")
+        if cell is None or not cell.args or not isinstance(cell.args[0], il.IntLit):
+            continue
+        cell_bytes = max(1, cell.args[0].value // 8)
+        elem = cell_bytes * (widest_writes or {}).get(d.name, 1)
+        if source is not None and source.args and isinstance(source.args[0], il.IntLit):
+            elem = max(elem, source.args[0].value)
+        limit = 2 ** t.domain.width // elem
+        if limit < 2 ** 32:
+            out = limit if out is None else min(out, limit)
+    return out
+
+
 def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builder: ProgramBuilder,
-                  threads: Threads, language: str = "opencl") -> list[il.AxiomDecl]:
+                  threads: Threads, language: str = "opencl", max_work_items: int | None = None
+                  ) -> list[il.AxiomDecl]:
     """Axioms of the launch: sizes and offsets equal the configuration (symbolic sizes
-    within ``limits_for(language)``, ``symbolic_size_axioms``), each thread's ids below
+    within ``limits_for(language)`` and at most ``max_work_items`` work items in all
+    (``buffer_limit``), ``symbolic_size_axioms``), each thread's ids below
     the sizes, the threads distinct when in one group (``{:distinct_threads}``; only when
     the launch has two threads, ``two_threads``) and, with ``--only-intra-group``, in one
     group.  ``consts``: the program's constants (only the declared ids and sizes are
@@ -174,8 +216,11 @@ def launch_axioms(consts: dict[str, il.ConstDecl], opts: LockstepOptions, builde
             if f"group_id_{d}" in ty and f"num_groups_{d}" in ty:
                 out.append(il.AxiomDecl(ult(f"group_id_{d}${t}", f"num_groups_{d}")))
     if lc.symbolic:
-        out += symbolic_size_axioms(lc, limits_for(language), builder, set(ty))
-        out += global_id_lemmas(lc, builder, set(ty))
+        limits = limits_for(language)
+        if max_work_items is not None:
+            limits = replace(limits, work_items=max_work_items)
+        out += symbolic_size_axioms(lc, limits, builder, set(ty))
+        out += global_id_lemmas(lc, builder, set(ty), limits)
     two = two_threads(opts)
     if two != il.FALSE:  # else the pair is one thread twice (docs/design.md 5.1)
         distinct_local = il.or_all(il.BinOp("!=", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2"))
@@ -192,12 +237,18 @@ def symbolic_size_axioms(lc: LaunchConfig, limits: DeviceLimits, builder: Progra
                          declared: set[str]) -> list[il.AxiomDecl]:
     """``{:symbolic_size}`` axioms bounding the symbolic sizes of ``lc`` (module docstring):
     each at least 1 and at most its device limit, the work items of a group at most
-    ``limits.group_threads``, and per dimension the global size (plus offset) at most
-    ``limits.global_dim`` -- or equal to the given global size.  Where one factor of a
-    product is a number the bound stays linear (``num_groups_x <= 4194303`` for a group
-    size of 1024); only a product of two symbolic sizes is a multiplication.  Sizes are
-    bv32; products are computed in bv64 (zero-extended) so they cannot wrap."""
+    ``limits.group_threads``, per dimension the global size (plus offset) at most
+    ``limits.global_dim`` -- or equal to the given global size -- and, with
+    ``limits.work_items``, the global sizes of all dimensions together at most that many
+    (a chain ``g_x * g_y <= L``, ``g_x * g_y * g_z <= L`` over the dimensions whose global
+    size is symbolic, the given ones folded into ``L``).  Where one factor of a product is
+    a number the bound stays linear (``num_groups_x <= 4194303`` for a group size of 1024);
+    only a product of two symbolic sizes is a multiplication.  Sizes are bv32; products are
+    computed in bv64 (zero-extended) so they cannot wrap (each factor of the chain is below
+    2^32 and each prefix at most ``L``, itself at most 2^32)."""
     out: list[il.Expr] = []
+    sym_global: list[il.Expr] = []  # bv64 global size of each dimension whose global size is symbolic
+    given_items = _given_items(lc)
 
     def bv(op: str, w: int, *args: il.Expr) -> il.Expr:
         return il.FunApp(builder.bvfun(op, w), args)
@@ -216,21 +267,32 @@ def symbolic_size_axioms(lc: LaunchConfig, limits: DeviceLimits, builder: Progra
         gs, ng = f"group_size_{d}", f"num_groups_{d}"
         if gs not in declared or ng not in declared:
             continue
-        ls_i, ng_i, off = lc.local_size[i], lc.num_groups[i], lc.global_offset[i]
+        ls_i, ng_i = lc.local_size[i], lc.num_groups[i]
         if ls_i is None:
             out += [ule(il.BvLit(1, 32), il.Var(gs)), ule(il.Var(gs), il.BvLit(min(limits.group_dims[i], per_group), 32))]
         if ng_i is None:
             out += [ule(il.BvLit(1, 32), il.Var(ng)), ule(il.Var(ng), il.BvLit(limits.grid_dims[i], 32))]
         fixed_global = lc.global_size[i] if lc.global_size is not None else None
+        room = global_room(lc, limits, i)
         if ls_i is None and ng_i is None and fixed_global is not None:
             out.append(il.BinOp("==", bv("MUL", 64, wide(il.Var(gs)), wide(il.Var(ng))), il.BvLit(fixed_global, 64)))
         elif ls_i is None and ng_i is None:
-            room = limits.global_dim - off
-            out.append(ule(bv("MUL", 64, wide(il.Var(gs)), wide(il.Var(ng))), il.BvLit(room, 64), 64))
+            product = bv("MUL", 64, wide(il.Var(gs)), wide(il.Var(ng)))
+            out.append(ule(product, il.BvLit(room, 64), 64))
+            # the same bound on the 32-bit product the kernel computes (get_global_size):
+            # implied (no wrap below 2^32), stated so the solver need not relate the two
+            out.append(ule(bv("MUL", 32, il.Var(gs), il.Var(ng)), il.BvLit(room, 32)))
+            sym_global.append(product)
         elif ls_i is None or ng_i is None:
             known = ls_i if ls_i is not None else ng_i
             assert known is not None
-            out.append(ule(il.Var(gs if ls_i is None else ng), il.BvLit((limits.global_dim - off) // known, 32)))
+            out.append(ule(il.Var(gs if ls_i is None else ng), il.BvLit(room // known, 32)))
+            sym_global.append(bv("MUL", 64, il.BvLit(known, 64), wide(il.Var(gs if ls_i is None else ng))))
+    if limits.work_items is not None and len(sym_global) >= 2:
+        chain = sym_global[0]
+        for g in sym_global[1:]:
+            chain = bv("MUL", 64, chain, g)
+            out.append(ule(chain, il.BvLit(limits.work_items // given_items, 64), 64))
     if len(sym_local) >= 2 and all(f"group_size_{d}" in declared for d in sym_local):
         prod: il.Expr = il.Var(f"group_size_{sym_local[0]}")
         for d in sym_local[1:]:
@@ -239,13 +301,44 @@ def symbolic_size_axioms(lc: LaunchConfig, limits: DeviceLimits, builder: Progra
     return [il.AxiomDecl(e, (il.Attr("symbolic_size"),)) for e in out]
 
 
-def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[str]) -> list[il.AxiomDecl]:
+def global_room(lc: LaunchConfig, limits: DeviceLimits, i: int) -> int:
+    """The largest global size (work items) of dimension ``i`` within ``limits``: the
+    device's maximum minus the offset, and with ``limits.work_items`` that many over the
+    work items of the dimensions whose global size is given."""
+    room = limits.global_dim - lc.global_offset[i]
+    if limits.work_items is not None:
+        room = min(room, limits.work_items // _given_items(lc))
+    return room
+
+
+def _given_items(lc: LaunchConfig) -> int:
+    """Work items of the dimensions whose global size is given (both sizes numbers, or
+    ``--global_size``); 1 when none is."""
+    n = 1
+    for i in range(3):
+        ls_i, ng_i = lc.local_size[i], lc.num_groups[i]
+        g_i = lc.global_size[i] if lc.global_size is not None else None
+        if ls_i is not None and ng_i is not None:
+            n *= ls_i * ng_i
+        elif g_i is not None:
+            n *= g_i
+    return n
+
+
+def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[str],
+                     limits: DeviceLimits = OPENCL_LIMITS) -> list[il.AxiomDecl]:
     """``{:global_id_lemma}`` axioms for each dimension with a symbolic size: the 32-bit
     global id ``group_id * group_size + local_id`` (also ``+ global_offset``: bugle's
     ``get_global_id``, the CUDA idiom without) is the same for the two threads only when
     their group and local ids are.  Implied by the launch axioms (ids below the sizes, and
     ``symbolic_size_axioms``: global size plus offset below 2^32, so the sum never wraps),
-    so adding them is sound; they spare the solver a bit-level proof that a product of two
+    so adding them is sound.  Likewise each thread's global id (without offset) is below
+    the global size ``group_size * num_groups`` (both factor orders: ``get_global_size``
+    and the CUDA idiom ``blockDim.x * gridDim.x``), which the solver would otherwise have
+    to derive by nonlinear reasoning on bit-vectors (minutes for a bounds check ``gid <
+    get_global_size(0)``), and below the dimension's bound ``global_room`` (a number: with
+    it an index ``5 * gid + k`` is seen not to wrap without multiplying symbolic sizes).
+    The lemmas are sound; they spare the solver a bit-level proof that a product of two
     symbolic bit-vectors is injective, which otherwise takes it minutes on the simplest
     ``out[blockIdx.x * blockDim.x + threadIdx.x]``.  The terms are the ones the front end
     builds, so the solver meets them again in the kernel's index arithmetic."""
@@ -264,16 +357,27 @@ def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[st
         for offset in (False, True):
             out.append(il.AxiomDecl(il.implies(il.BinOp("==", gid(1, offset), gid(2, offset)), same_ids),
                                     (il.Attr("global_id_lemma"),)))
+        given = lc.global_size[i] if lc.global_size is not None else None
+        room = given if given is not None else global_room(lc, limits, i)
+        for t in THREADS:
+            out.append(il.AxiomDecl(il.FunApp(builder.bvfun("ULT", 32), (gid(t, False), il.BvLit(room, 32))),
+                                    (il.Attr("global_id_lemma"),)))
+            for size in ((f"group_size_{d}", f"num_groups_{d}"), (f"num_groups_{d}", f"group_size_{d}")):
+                global_size = il.FunApp(builder.bvfun("MUL", 32), (il.Var(size[0]), il.Var(size[1])))
+                out.append(il.AxiomDecl(il.FunApp(builder.bvfun("ULT", 32), (gid(t, False), global_size)),
+                                        (il.Attr("global_id_lemma"),)))
     return out
 
 
-def symbolic_launch_attrs(lc: LaunchConfig) -> il.Attrs:
+def symbolic_launch_attrs(lc: LaunchConfig, max_work_items: int | None = None) -> il.Attrs:
     """Kernel attributes of a launch with symbolic sizes (docs/IL.md): ``{:symbolic_launch
     "*", "1", "1", "*", "1", "1"}``, the group size (x, y, z) then the group count, ``*``
     for a symbolic size, so reports give the sizes of a counterexample and say what a
-    proof covers; ``{:unspecified_launch}`` when no size was given at all.  Empty for a
-    concrete launch."""
+    proof covers; ``{:max_work_items N}`` for the address-space bound (``buffer_limit``);
+    ``{:unspecified_launch}`` when no size was given at all.  Empty for a concrete launch."""
     if not lc.symbolic:
         return ()
     sizes = tuple("*" if s is None else str(s) for s in lc.local_size + lc.num_groups)
-    return (il.Attr("symbolic_launch", sizes),) + ((il.Attr("unspecified_launch"),) if lc.unspecified else ())
+    limit = (il.Attr("max_work_items", (il.IntLit(max_work_items),)),) if max_work_items is not None else ()
+    return (il.Attr("symbolic_launch", sizes),) + limit + \
+        ((il.Attr("unspecified_launch"),) if lc.unspecified else ())

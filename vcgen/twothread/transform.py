@@ -42,7 +42,7 @@ from .barrier_invariants import BarrierInvariantChecks, is_barrier_invariant
 from .builder import ProgramBuilder
 from .kernel import KernelInfo, atomic_array, error, source_name
 from .kernel_args import apply_kernel_args
-from .launch import launch_axioms, symbolic_launch_attrs
+from .launch import buffer_limit, launch_axioms, symbolic_launch_attrs
 from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
@@ -443,7 +443,8 @@ class Lockstep:
                 continue
             decls.append(d)
         # may declare bit-vector functions: before listing them
-        axioms = launch_axioms(info.consts, self.opts, b, th, info.language)
+        max_items = buffer_limit((a.decl for a in info.arrays.values()), info.widest_writes())
+        axioms = launch_axioms(info.consts, self.opts, b, th, info.language, max_items)
         decls += b.new_functions.values()
         decls += axioms
         decls += b.new_globals.values()
@@ -474,7 +475,7 @@ class Lockstep:
         mode = tuple(il.Attr(n) for n, on in (("only_intra_group", self.opts.only_intra_group),
                                                ("only_divergence", self.opts.only_divergence),
                                                ("check_array_bounds", self.opts.check_array_bounds)) if on)
-        mode += symbolic_launch_attrs(self.opts.launch)
+        mode += symbolic_launch_attrs(self.opts.launch, max_items)
         proc = il.ProcedureDecl(k.name, k.params, k.outs, tuple(specs), (), k.attrs + (il.Attr("two_thread"),) + mode,
                                 tuple(locals_), tuple(b.blocks))
         return il.Program(tuple(decls) + (proc,))

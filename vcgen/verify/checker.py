@@ -82,7 +82,9 @@ def _symbolic_launch(kernel: il.ProcedureDecl) -> Launch | None:
     if a is None or len(a.args) != 6:
         return None
     sizes = tuple(None if str(x) == "*" else int(str(x)) for x in a.args)
-    return Launch(sizes[:3], sizes[3:])
+    limit = il.attr(kernel.attrs, "max_work_items")
+    items = limit.args[0].value if limit is not None and limit.args and isinstance(limit.args[0], il.IntLit) else None
+    return Launch(sizes[:3], sizes[3:], items)
 
 
 def _language(kernel: il.ProcedureDecl) -> str:
