@@ -10,7 +10,15 @@ all-candidates query is ``unknown``/timeout, each alive candidate is queried alo
 dropped unless that query is unsat; the fixpoint is reached only when every alive
 candidate was proved in the same round (docs/design.md section 6).
 
-All rounds use the same solver instance and VC (assumption literals only).
+All rounds use the same solver instance and VC (assumption literals only).  In that VC a
+candidate check is not assumed by the commands after it (``encode.build_vc``,
+``independent_candidates``): one model then falsifies every candidate that fails on its
+path, not only the first, so a round drops several.  Sound: the first failing candidate
+of a path fails from states satisfying the alive candidates, hence every subset of them;
+each later one fails on a path whose earlier failed asserts are candidates now dropped,
+a path of the program with those candidates removed, again from states satisfying the
+alive ones.  The unsat (fixpoint) query is unchanged: checking A then B assuming A is
+checking A and B.
 
 Refutation engines (paper 003 section 5, ``vcgen.refutation``) may run alongside: before
 each round Houdini drops the candidates they refuted (trusted: they under-approximate),
@@ -282,7 +290,7 @@ def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> H
     # the worker forks before this process builds any solver state of its own
     refuter = refutation.start(program, plan, guards, o.timeout)
     try:
-        vc = program_vc(program, math_int=o.math_int)
+        vc = program_vc(program, math_int=o.math_int, independent_candidates=True)
         backend = make_backend(vc, o.solver, o.timeout)
         # the engines' first answer (DYN: one concrete run) usually comes within the time
         # it took to build the VC, and saves Houdini's costliest query, the first one
