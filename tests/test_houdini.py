@@ -191,3 +191,34 @@ def test_independent_candidate_checks_drop_several_per_model():
     out, stats = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert stats.rounds == 2 and stats.proved == 1
     assert verify_program(out).status == "verified"
+
+
+class _Recording:
+    """Z3 in-process, recording which checks each query enables."""
+
+    def __init__(self, vc):
+        self.inner, self.vc, self.enabled = Z3Backend(vc), vc, []
+
+    def check(self, assumptions):
+        on = {str(a) for a in assumptions}
+        self.enabled.append({c.index for c in self.vc.checks if str(c.enable) in on})
+        return self.inner.check(assumptions)
+
+    def values(self, terms):
+        return self.inner.values(terms)
+
+
+def test_houdini_queries_one_loop_at_a_time():
+    """Three sequential loops: one slice of candidates per loop; every query enables the
+    checks of one slice only, and the survivors are inductive (the output verifies)."""
+    prog = parse_program(synthetic_program(loops=3, candidates=12))
+    vc = program_vc(prog, independent_candidates=True)
+    slices = houdini.loop_slices(vc)
+    assert sorted(map(len, slices)) == [4, 4, 4]
+    loop_of = {g: k for k, part in enumerate(slices) for g in part}
+    rec = _Recording(vc)
+    alive = houdini_fixpoint(vc, rec)
+    for enabled in rec.enabled:
+        assert len({loop_of[vc.checks[i].guard] for i in enabled}) == 1
+    assert 0 < len(alive) < 12
+    assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
