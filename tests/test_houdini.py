@@ -151,3 +151,74 @@ def test_houdini_50_blocks_3_loops_40_candidates():
     assert 0 < stats.proved < 40
     # every survivor must really be inductive: verifying the output re-checks them
     assert verify_program(out).status == "verified"
+
+
+INDEPENDENT = kernel("""\
+  var $x: bv32;
+  $entry:
+    $x := 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> BV32_ULE($x, 100bv32);
+    assert {:candidate "r3"} _b1 ==> $x == 0bv32;
+    assert {:candidate "r3"} _b2 ==> BV32_ULT($x, 1bv32);
+    assert {:candidate "r3"} _b3 ==> $x != 1bv32;
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 100bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 100bv32);
+    assert {:vacuity_check} false;
+    return;
+""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+
+
+def test_independent_candidate_checks_drop_several_per_model():
+    """Houdini's VC does not assume a candidate after checking it, so the model of the
+    first round (x == 0 at the head, x == 1 after one iteration) falsifies all three false
+    candidates of the head at once; with assert-then-assume only the first of them fails in
+    a model (the later ones are past a failed assert).  Both reach the same fixpoint."""
+    prog = parse_program(INDEPENDENT)
+    rounds = {}
+    for independent in (True, False):
+        vc = program_vc(prog, independent_candidates=independent)
+        stats = HoudiniStats()
+        assert houdini_fixpoint(vc, Z3Backend(vc), stats) == {"_b0"}
+        rounds[independent] = stats.rounds
+    assert rounds[True] == 2 and rounds[False] == 4
+    out, stats = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
+    assert stats.rounds == 2 and stats.proved == 1
+    assert verify_program(out).status == "verified"
+
+
+class _Recording:
+    """Z3 in-process, recording which checks each query enables."""
+
+    def __init__(self, vc):
+        self.inner, self.vc, self.enabled = Z3Backend(vc), vc, []
+
+    def check(self, assumptions):
+        on = {str(a) for a in assumptions}
+        self.enabled.append({c.index for c in self.vc.checks if str(c.enable) in on})
+        return self.inner.check(assumptions)
+
+    def values(self, terms):
+        return self.inner.values(terms)
+
+
+def test_houdini_queries_one_loop_at_a_time():
+    """Three sequential loops: one slice of candidates per loop; every query enables the
+    checks of one slice only, and the survivors are inductive (the output verifies)."""
+    prog = parse_program(synthetic_program(loops=3, candidates=12))
+    vc = program_vc(prog, independent_candidates=True)
+    slices = houdini.loop_slices(vc)
+    assert sorted(map(len, slices)) == [4, 4, 4]
+    loop_of = {g: k for k, part in enumerate(slices) for g in part}
+    rec = _Recording(vc)
+    alive = houdini_fixpoint(vc, rec)
+    for enabled in rec.enabled:
+        assert len({loop_of[vc.checks[i].guard] for i in enabled}) == 1
+    assert 0 < len(alive) < 12
+    assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"

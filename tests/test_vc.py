@@ -287,3 +287,40 @@ def test_inlined_definitions_keep_verdicts(chain, status):
     assert res.status == status
     if status == "errors":
         assert [e.kind for e in res.errors] == ["user_assert"]
+
+
+def _pinned_program(requires: str, check: str) -> str:
+    # x / n and x % n over a 64-bit parameter n that the precondition may pin
+    return kernel(f"""\
+  $entry:
+    assert {{:sourceloc "p.cl", 3, 3}} {{:user_assert}} {{:thread 1}} {check};
+    assert {{:vacuity_check}} false;
+    return;
+""", params="$n: bv64, $x: bv64", specs=f"  requires {requires};\n", decls="""\
+function {:bvbuiltin "bvsrem"} BV64_SREM(bv64, bv64): bv64;
+function {:bvbuiltin "bvslt"} BV64_SLT(bv64, bv64): bool;
+""")
+
+
+def test_requires_pins_parameters_to_literals_in_the_vc():
+    prog = parse_program(_pinned_program("$n == 1024bv64 && BV64_SLT(0bv64, $x)", "true"))
+    assert vcmod.pinned_by_requires(prog.kernel()) == {"$n": il.BvLit(1024, 64)}
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert z3.is_bv_value(vc.translator.const("$n"))  # a literal, not a variable
+    assert _uninterpreted(vc.translator.const("$x"))
+    # a disjunction pins nothing
+    prog = parse_program(_pinned_program("$n == 1024bv64 || $n == 512bv64", "true"))
+    assert vcmod.pinned_by_requires(prog.kernel()) == {}
+
+
+@pytest.mark.parametrize("requires, check, status", [
+    ("$n == 1024bv64", "BV64_SLT(BV64_SREM($x, $n), 1024bv64)", "verified"),
+    ("$n == 1024bv64", "BV64_SLT(BV64_SREM($x, $n), 1023bv64)", "errors"),
+    ("$n == 1024bv64 || $n == 2048bv64", "BV64_SLT(BV64_SREM($x, $n), 1024bv64)", "errors"),
+])
+def test_pinned_parameters_keep_verdicts(requires, check, status):
+    res = verify_program(parse_program(_pinned_program(requires, check)))
+    assert res.status == status
+    if status == "errors":
+        # the counterexample reads the pinned parameter as its literal
+        assert [e.kind for e in res.errors] == ["user_assert"]

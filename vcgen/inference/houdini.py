@@ -2,15 +2,24 @@
 
 Candidates are asserts ``assert {:candidate "rN"} _bK ==> e;`` at loop heads, ``_bK`` a
 ``const {:existential true} _bK: bool``.  After loop cutting, each candidate is checked on
-loop entry and on every back edge.  Starting from all candidates, every query checks the
-candidates still alive (guards of dead ones assumed false, ordinary assertions assumed,
-not checked); every candidate whose check fails in the model is dropped; repeat until the
-query is unsat (paper 003 section 2.2.2).  Soundness under solver trouble: if the
-all-candidates query is ``unknown``/timeout, each alive candidate is queried alone and
-dropped unless that query is unsat; the fixpoint is reached only when every alive
-candidate was proved in the same round (docs/design.md section 6).
+loop entry and on every back edge.  Starting from all candidates, each round queries, loop
+by loop (``loop_slices``), the checks of the alive candidates of that loop (guards of dead
+ones assumed false, ordinary assertions assumed, not checked); every candidate whose check
+fails in a model is dropped; repeat until a round in which every query is unsat (paper
+003 section 2.2.2).  Soundness under solver trouble: if a loop's query is
+``unknown``/timeout, each of its alive candidates is queried alone and dropped unless that
+query is unsat; the fixpoint is reached only when every alive candidate was proved in the
+same round (docs/design.md section 6).
 
-All rounds use the same solver instance and VC (assumption literals only).
+All rounds use the same solver instance and VC (assumption literals only).  In that VC a
+candidate check is not assumed by the commands after it (``encode.build_vc``,
+``independent_candidates``): one model then falsifies every candidate that fails on its
+path, not only the first, so a round drops several.  Sound: the first failing candidate
+of a path fails from states satisfying the alive candidates, hence every subset of them;
+each later one fails on a path whose earlier failed asserts are candidates now dropped,
+a path of the program with those candidates removed, again from states satisfying the
+alive ones.  The unsat (fixpoint) query is unchanged: checking A then B assuming A is
+checking A and B.
 
 Refutation engines (paper 003 section 5, ``vcgen.refutation``) may run alongside: before
 each round Houdini drops the candidates they refuted (trusted: they under-approximate),
@@ -102,6 +111,14 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     ``backend`` is a solver back end over ``vc`` (see ``vcgen.vc.solvers``); ``refuter`` (a
     ``refutation.Refuter``) supplies candidates refuted by engines, dropped before each
     round (recorded in ``stats.refuted_by``), and learns what Houdini drops.
+
+    A round queries the candidates of one loop at a time (``loop_slices``: the checks of
+    the other loops' candidates are off, their candidates still assumed at their heads):
+    on loop nests one query over every check is far harder for the solver than the
+    queries of its slices together (PolyBench gemm: the whole query undecided after
+    300 s, each slice well under a second).  The fixpoint is a round in which every slice
+    was unsat under the same alive candidates: the goal is the disjunction of the slices'
+    goals, so that is the unsat of the whole query.
     """
     stats = stats if stats is not None else HoudiniStats()
     by_guard: dict = {}
@@ -109,6 +126,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
         if c.is_candidate:
             by_guard.setdefault(c.guard, []).append(c)
     alive = set(by_guard)
+    slices = loop_slices(vc)
     while alive:
         if refuter is not None:
             _take_refuted(refuter, alive, stats)
@@ -116,21 +134,44 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                 break
         before = set(alive)
         stats.rounds += 1
-        enabled = {c.index for g in alive for c in by_guard[g]}
-        out = backend.check(vc.assumptions(enabled, alive))
-        stats.queries += 1
-        if out.status == "unsat":
-            break
-        if out.status == "sat":
-            dead = _falsified(vc, backend, alive, by_guard)
-            if not dead:  # a model that fails no candidate: cannot happen; stay sound
-                dead = set(alive)
-            alive -= dead
-        elif not _one_by_one(vc, backend, alive, by_guard, stats):
-            break
+        for part in slices:
+            _check_slice(vc, backend, part & alive, alive, by_guard, stats)
         if refuter is not None:
             refuter.share(before - alive)
+        if alive == before:
+            break
     return alive
+
+
+def loop_slices(vc: vcmod.VC) -> list[set[str]]:
+    """The candidate guards grouped by loop, in program order: a candidate's checks are
+    its loop's entry check (the ``H$entry`` block of ``loopcut.cut_loops``, one per loop)
+    and its back-edge checks, so the block of its first check names its loop."""
+    groups: dict = {}
+    for c in vc.checks:
+        if c.is_candidate and c.site is not None:
+            groups.setdefault(c.guard, c.site.block)
+    by_block: dict = {}
+    for guard, block in groups.items():
+        by_block.setdefault(block, set()).add(guard)
+    return list(by_block.values())
+
+
+def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> None:
+    """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
+    candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
+    answer, those not proved one by one (``_one_by_one``)."""
+    if not part:
+        return
+    out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive))
+    stats.queries += 1
+    if out.status == "unsat":
+        return
+    if out.status == "sat":
+        dead = _falsified(vc, backend, alive, by_guard)
+        alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
+    else:
+        _one_by_one(vc, backend, part, alive, by_guard, stats)
 
 
 def _take_refuted(refuter, alive: set, stats: HoudiniStats) -> None:
@@ -146,10 +187,10 @@ def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-def _one_by_one(vc, backend, alive: set, by_guard: dict, stats: HoudiniStats) -> bool:
-    """One round of single-candidate queries; True if some candidate was dropped."""
-    dropped = False
-    for g in sorted(alive):
+def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> None:
+    """Single-candidate queries for the guards ``part``: each is dropped unless its own
+    query is unsat (a model drops every candidate it falsifies)."""
+    for g in sorted(part):
         if g not in alive:
             continue
         out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive))
@@ -162,8 +203,6 @@ def _one_by_one(vc, backend, alive: set, by_guard: dict, stats: HoudiniStats) ->
             dead = {g}
             stats.dropped_on_unknown += 1
         alive -= dead
-        dropped = True
-    return dropped
 
 
 def candidate_rules(vc: vcmod.VC) -> dict[str, str]:
@@ -282,7 +321,7 @@ def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> H
     # the worker forks before this process builds any solver state of its own
     refuter = refutation.start(program, plan, guards, o.timeout)
     try:
-        vc = program_vc(program, math_int=o.math_int)
+        vc = program_vc(program, math_int=o.math_int, independent_candidates=True)
         backend = make_backend(vc, o.solver, o.timeout)
         # the engines' first answer (DYN: one concrete run) usually comes within the time
         # it took to build the VC, and saves Houdini's costliest query, the first one

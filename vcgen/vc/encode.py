@@ -460,12 +460,44 @@ def fixed_constants(program: il.Program) -> dict[str, il.Expr]:
     consts = program.consts()
     out: dict[str, il.Expr] = {}
     for d in program.decls:
-        if not (isinstance(d, il.AxiomDecl) and isinstance(d.expr, il.BinOp) and d.expr.op == "=="):
-            continue
-        for v, lit in ((d.expr.left, d.expr.right), (d.expr.right, d.expr.left)):
-            if isinstance(v, il.Var) and v.name in consts and isinstance(lit, (il.BvLit, il.IntLit, il.BoolLit)):
-                out.setdefault(v.name, lit)
+        if isinstance(d, il.AxiomDecl):
+            _pin(d.expr, consts, out)
     return out
+
+
+def pinned_by_requires(kernel: il.ProcedureDecl) -> dict[str, il.Expr]:
+    """Variables a conjunct ``v == literal`` of the kernel's ``requires`` fixes, e.g. a
+    PolyBench ``__requires(n == 4096)``: name -> literal.
+
+    ``build_vc`` encodes the *initial* incarnation of ``v`` (its own name, ``passify``) as
+    the literal, for the reason of ``fixed_constants``: ``x / n`` and ``x % n`` become
+    divisions by a constant instead of full dividers (64-bit ``long`` index arithmetic of
+    loop-nest kernels).  Sound: passification assumes every ``requires`` at the start of
+    the entry block, on every path, so ``v`` equals the literal in every model; the
+    assumption stays in the formula."""
+    out: dict[str, il.Expr] = {}
+    for s in kernel.specs:
+        if s.kind == "requires":
+            for conj in _conjuncts(s.expr):
+                _pin(conj, None, out)
+    return out
+
+
+def _conjuncts(e: il.Expr) -> list[il.Expr]:
+    if isinstance(e, il.BinOp) and e.op == "&&":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+def _pin(e: il.Expr, names, out: dict) -> None:
+    """Record ``v -> literal`` in ``out`` if ``e`` is ``v == literal`` or ``literal == v``
+    with ``v`` in ``names`` (any variable when None)."""
+    if not (isinstance(e, il.BinOp) and e.op == "=="):
+        return
+    for v, lit in ((e.left, e.right), (e.right, e.left)):
+        if isinstance(v, il.Var) and (names is None or v.name in names) \
+                and isinstance(lit, (il.BvLit, il.IntLit, il.BoolLit)):
+            out.setdefault(v.name, lit)
 
 
 INLINE_MAX_NODES = 48  # IL nodes of an inlined value, its inlined operands included
@@ -519,15 +551,24 @@ class DefinitionInliner:
 
 
 def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
-             math_int: bool = False) -> VC:
+             math_int: bool = False, independent_candidates: bool = False) -> VC:
     """The VC of a passive program (see the module docstring); ``math_int`` encodes
-    bit-vectors as mathematical integers.  Raises ToolError on ill-typed or unsupported IL."""
+    bit-vectors as mathematical integers.  ``independent_candidates`` (Houdini): a candidate
+    check is not assumed by the commands after it (every other assert is assumed once
+    checked), so one model can falsify several candidates of one path (see
+    ``vcgen.inference.houdini``).  Raises ToolError on ill-typed or unsupported IL."""
     ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
         tr.declare(name, t)
     guard_decls = existential_consts(program)
-    for name, lit in fixed_constants(program).items():
+    pinned = fixed_constants(program)
+    try:
+        for name, lit in pinned_by_requires(program.kernel()).items():
+            pinned.setdefault(name, lit)
+    except ValueError:  # no single kernel: nothing is assumed at an entry
+        pass
+    for name, lit in pinned.items():
         tr.consts[name] = tr.term(lit)
     constraints = []
     inliner = DefinitionInliner(tr)
@@ -568,6 +609,9 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 chk.guard = cg[0]
                 chk.rule = str(cand.args[0]) if cand.args else "?"
             checks.append(chk)
+            if independent_candidates and chk.is_candidate:
+                cond, pending = path, []
+                continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
             constraints.append(nxt == z3.And(path, e))
             cond, pending = nxt, []

@@ -27,7 +27,7 @@ def kernel_of(program: il.Program) -> il.ProcedureDecl:
 
 
 def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bool = False,
-               k_induction_depth: int | None = None) -> VC:
+               k_induction_depth: int | None = None, independent_candidates: bool = False) -> VC:
     """The VC of the kernel of ``program``: loops cut with their invariants and candidates,
     or unrolled ``loop_unwind`` times when given, or proved by k-induction of depth
     ``k_induction_depth`` (``loopcut.k_induction``; ``math_int``: bit-vectors as unbounded
@@ -36,6 +36,7 @@ def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bo
     assignment (propagating there too changes which counterexample the solver finds first:
     after a loop cut the logged source line of a race is not pinned by the invariants, so
     e.g. corpus/opencl/normalize_bug_afterloop.cl would name the write before the loop).
+    ``independent_candidates``: see ``encode.build_vc`` (Houdini).
     Raises ToolError on malformed programs."""
     kernel = kernel_of(program)
     if loop_unwind is not None:
@@ -45,7 +46,8 @@ def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bo
     else:
         acyclic = cut_loops(kernel)
     copies = il.has_attr(kernel.attrs, "symbolic_launch")
-    return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int)
+    return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int,
+                    independent_candidates=independent_candidates)
 
 
 def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",
