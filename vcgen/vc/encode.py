@@ -554,9 +554,12 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
              math_int: bool = False, independent_candidates: bool = False) -> VC:
     """The VC of a passive program (see the module docstring); ``math_int`` encodes
     bit-vectors as mathematical integers.  ``independent_candidates`` (Houdini): a candidate
-    check is not assumed by the commands after it (every other assert is assumed once
-    checked), so one model can falsify several candidates of one path (see
-    ``vcgen.inference.houdini``).  Raises ToolError on ill-typed or unsupported IL."""
+    check is not assumed by the commands after it, so one model can falsify several
+    candidates of one path (see ``vcgen.inference.houdini``); nor is a race check, so
+    candidates are proved over racy executions too (a superset: still sound, rarely less
+    precise) and the solver need not reason about the values of benign-write checks,
+    which made Houdini on deep loop nests hang; every other assert is assumed once
+    checked.  Raises ToolError on ill-typed or unsupported IL."""
     ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
@@ -609,7 +612,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 chk.guard = cg[0]
                 chk.rule = str(cand.args[0]) if cand.args else "?"
             checks.append(chk)
-            if independent_candidates and chk.is_candidate:
+            if independent_candidates and (chk.is_candidate or il.has_attr(c.attrs, "race")):
                 cond, pending = path, []
                 continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
