@@ -95,11 +95,15 @@ class AccessLogs:
                     il.BinOp("==", self.var(a, logged, "OFFSET"), idx2)]
         if a.space == "group_shared":
             conflict.append(self.threads.same_group())
+        benign = False
         if logged == "WRITE" and access == "WRITE" and value is not None and self.opts.benign_tolerance:
+            benign = True
             differs: il.Expr = il.BinOp("!=", self.var(a, "WRITE", "VALUE"), self.threads.ex(value, 2))
             if a.name in self.info.mixed_widths:
                 differs = il.BinOp("||", differs, il.BinOp("!=", self.var(a, "WRITE", "WIDTH"), il.IntLit(width)))
             conflict.append(differs)
         attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
             sourceloc_attrs(loc or ()) + (il.Attr("check_offset", (idx2,)),)
+        if benign:  # the last conjunct compares the values (vcgen.vc.slicing tries without it first)
+            attrs += (il.Attr("benign_value"),)
         self.builder.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))

@@ -27,6 +27,11 @@ from ..il.errors import ExitCode, ToolError
 # its only constraint, so the VC may let ``x@k`` stand for ``e`` (encode.DefinitionInliner);
 # edge copies at joins (one per predecessor) are not definitions
 DEFINITION = (il.Attr("definition"),)
+# a join copy ``assume x@j == x@p`` on the edge from a predecessor: not a definition (one per
+# edge), but like a definition it constrains nothing else when ``x@j`` is unused
+# (vcgen.vc.slicing)
+JOIN_COPY = (il.Attr("join_copy"),)
+DEFINITION_ATTRS = ("definition", "join_copy")
 
 
 @dataclass
@@ -218,7 +223,7 @@ class _Passifier:
                 j = self.fresh(v)
                 env[v] = j
                 for p in preds:
-                    copies[p].append(il.Assume(il.BinOp("==", il.Var(j), il.Var(env_out[p][v]))))
+                    copies[p].append(il.Assume(il.BinOp("==", il.Var(j), il.Var(env_out[p][v])), JOIN_COPY))
         for p in preds:
             if copies[p]:
                 edge_blocks[(p, label)] = PassiveBlock(f"{p}$to${label}", copies[p], [label])

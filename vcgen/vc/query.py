@@ -11,6 +11,7 @@ from ..il.errors import ExitCode, ToolError
 from .encode import VC, build_vc
 from .loopcut import cut_loops, k_induction, unwind_loops
 from .passify import passify
+from .slicing import offsets_first
 from .solvers.smtlib import smt_script
 
 
@@ -48,6 +49,17 @@ def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bo
     copies = il.has_attr(kernel.attrs, "symbolic_launch")
     return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int,
                     independent_candidates=independent_candidates)
+
+
+def offsets_first_vc(program: il.Program, math_int: bool = False) -> VC | None:
+    """The VC of the kernel of ``program`` with loops cut, its benign write-write checks
+    strengthened to offsets only and dead definitions sliced away
+    (``slicing.offsets_first``; a proof of it proves ``program``, a failure says nothing),
+    or None when the kernel has no benign write-write check."""
+    kernel = kernel_of(program)
+    copies = il.has_attr(kernel.attrs, "symbolic_launch")
+    passive = offsets_first(passify(program, cut_loops(kernel), copy_propagation=copies))
+    return None if passive is None else build_vc(program, passive, math_int=math_int)
 
 
 def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",

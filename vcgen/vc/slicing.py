@@ -1,0 +1,97 @@
+"""Offsets-first proof: a strengthened, sliced passive program for the final check.
+
+Benign write-write tolerance (docs/design.md 5.8) makes each write-write race check
+``!(C && D)``: ``C`` says the logged write of thread 1 and thread 2's write hit the same
+cell, ``D`` that their values differ.  The values are whole floating-point computations
+(uninterpreted ``FMUL32``... over bit-vectors), which the solver bit-blasts even when the
+offsets alone rule the collision out (SHOC s3d: tens of seconds per final check).
+
+``offsets_first`` strengthens every such check (``{:benign_value}``, vcgen.twothread.logs)
+to ``!C`` and then drops every definition no assertion or assumption can observe
+(cone-of-influence slicing).  Sound as a *proof* only:
+
+- ``!C`` implies ``!(C && D)``, so if every assertion of the strengthened program holds
+  (each is assumed after it is checked, as in the original), every assertion of the
+  original holds on every execution: the strengthened program's executions that reach an
+  assertion include all the original's executions that satisfy the earlier (original)
+  assertions, because the original's assumptions are weaker.  Houdini run on the
+  strengthened program yields invariants that are inductive together with the
+  strengthened assertions, which the final check then proves.
+- A definition ``assume x@k == e`` (``passify.DEFINITION``, or a join copy
+  ``passify.JOIN_COPY``) whose incarnation ``x@k`` occurs in no kept command constrains
+  only ``x@k``: ``F && x@k == e`` is satisfiable iff ``F`` is, so dropping it keeps the VC
+  equisatisfiable.  Uses of ``x@k`` come after its definitions in the topological block
+  order, so one backward pass decides liveness.
+
+A failed proof says nothing about the original program (a real benign race fails ``!C``),
+so callers fall back to the full program for errors, reports and vacuity answers other
+than "reachable".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import il
+from .passify import DEFINITION_ATTRS, PassiveAssert, PassiveBlock, PassiveProgram
+
+
+def _offsets_only(a: PassiveAssert) -> PassiveAssert:
+    """``!(C && D)`` -> ``!C`` for a ``{:benign_value}`` check; other assertions unchanged."""
+    e = a.expr
+    if il.has_attr(a.attrs, "benign_value") and isinstance(e, il.UnOp) and e.op == "!" \
+            and isinstance(e.operand, il.BinOp) and e.operand.op == "&&":
+        return replace(a, expr=il.not_(e.operand.left))
+    return a
+
+
+def _is_definition(c) -> bool:
+    return isinstance(c, il.Assume) and any(il.has_attr(c.attrs, n) for n in DEFINITION_ATTRS) \
+        and isinstance(c.expr, il.BinOp) and c.expr.op == "==" and isinstance(c.expr.left, il.Var)
+
+
+def _attr_vars(attrs: il.Attrs) -> set[str]:
+    return {v for a in attrs for x in a.args if not isinstance(x, str) for v in il.free_vars(x)}
+
+
+def slice_dead_definitions(passive: PassiveProgram) -> tuple[PassiveProgram, int]:
+    """``(sliced program, definitions dropped)``: ``passive`` without the definitions of
+    incarnations that no assertion (expression or attribute), ordinary assumption or kept
+    definition reads."""
+    live: set[str] = set()
+    kept_blocks: list[PassiveBlock] = []
+    dropped = 0
+    for b in reversed(passive.blocks):
+        kept: list = []
+        for c in reversed(b.cmds):
+            if _is_definition(c):
+                if c.expr.left.name not in live:
+                    dropped += 1
+                    continue
+                live |= il.free_vars(c.expr.right)
+            elif isinstance(c, PassiveAssert):
+                live |= il.free_vars(c.expr) | _attr_vars(c.attrs)
+            else:
+                live |= il.free_vars(c.expr)
+            kept.append(c)
+        kept_blocks.append(replace(b, cmds=kept[::-1]))
+    return replace(passive, blocks=kept_blocks[::-1]), dropped
+
+
+def offsets_first(passive: PassiveProgram) -> PassiveProgram | None:
+    """The strengthened, sliced program (module docstring), or None when it would equal
+    ``passive`` (no value comparison to drop and nothing dead)."""
+    strengthened = 0
+    blocks = []
+    asserts = []
+    for b in passive.blocks:
+        cmds = []
+        for c in b.cmds:
+            if isinstance(c, PassiveAssert):
+                s = _offsets_only(c)
+                strengthened += s is not c
+                asserts.append(s)
+                c = s
+            cmds.append(c)
+        blocks.append(replace(b, cmds=cmds))
+    sliced, _ = slice_dead_definitions(replace(passive, blocks=blocks, asserts=asserts))
+    return sliced if strengthened else None
