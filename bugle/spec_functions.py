@@ -282,7 +282,7 @@ class SpecFunctions:
         names = {f"__{kind}_{a.name}": il.TRUE, f"__{kind}_offset_{a.name}": at}
         out = []
         for e, _, glob in ensures:
-            for c in _conjuncts(e):
+            for c in il.conjuncts(e):
                 apps = [x for x in il.subexprs(c) if isinstance(x, il.FunApp) and x.name in names]
                 if not apps or any(isinstance(x, il.MapSelect) for x in il.subexprs(c)):
                     continue
@@ -292,9 +292,3 @@ class SpecFunctions:
                 out.append(il.Assume(own, (il.Attr("user_assume"), il.Attr("spec_ensures"))
                                      + self.annots.glob_attrs(glob)))
         return out
-
-
-def _conjuncts(e: il.Expr) -> list[il.Expr]:
-    if isinstance(e, il.BinOp) and e.op == "&&":
-        return _conjuncts(e.left) + _conjuncts(e.right)
-    return [e]

@@ -28,7 +28,7 @@ __all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOO
            "BV8", "BV32", "BV64", "Attr", "Attrs", "attr", "attr_args", "has_attr", "BvLit", "BoolLit",
            "IntLit", "Var", "FunApp", "MapSelect", "MapStore", "BINOPS", "BinOp", "UnOp",
            "IfThenElse", "BvConcat", "BvExtract", "Quantifier", "Old", "Expr", "TRUE", "FALSE",
-           "and_all", "or_all", "not_", "implies", "ite", "VarLhs", "MapLhs", "Lhs", "Assign",
+           "and_all", "conjuncts", "or_all", "not_", "implies", "ite", "VarLhs", "MapLhs", "Lhs", "Assign",
            "Assume", "Assert", "Havoc", "Call", "Cmd", "assign", "Goto", "Return", "Transfer",
            "Block", "TypeDecl", "ConstDecl", "AxiomDecl", "VarDecl", "FunctionDecl", "Spec",
            "ProcedureDecl", "Decl", "Program", "subexprs", "free_vars", "substitute", "rewrite",
@@ -212,6 +212,19 @@ def and_all(es) -> Expr:
     for e in es:
         out = e if out is None else BinOp("&&", out, e)
     return TRUE if out is None else out
+
+
+def conjuncts(e: Expr) -> list[Expr]:
+    """The operands of a nest of ``&&`` (left to right): the inverse of ``and_all``."""
+    out: list[Expr] = []
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, BinOp) and x.op == "&&":
+            stack += [x.right, x.left]
+        else:
+            out.append(x)
+    return out
 
 
 def or_all(es) -> Expr:

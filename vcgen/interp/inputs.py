@@ -20,16 +20,6 @@ _SIGNED_CMP = {"bvslt": "<", "bvsle": "<=", "bvsgt": ">", "bvsge": ">="}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-def _conjuncts(e: il.Expr):
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, il.BinOp) and x.op == "&&":
-            stack += [x.right, x.left]
-        else:
-            yield x
-
-
 class InputChooser:
     """Chooses constants, global variables and entry parameters so that the axioms and
     the entry's ``requires`` hold (caller values first, then equalities, then bounded
@@ -50,11 +40,11 @@ class InputChooser:
         self.constraints: list[tuple] = []
         for d in it.program.decls:
             if isinstance(d, il.AxiomDecl):
-                for cj in _conjuncts(d.expr):
+                for cj in il.conjuncts(d.expr):
                     self._add(f"axiom {expr_str(cj)}", cj, it.genv, frozenset())
         for s in entry.decl.specs:
             if s.kind == "requires":
-                for cj in _conjuncts(s.expr):
+                for cj in il.conjuncts(s.expr):
                     self._add(f"requires {expr_str(cj)}", cj, entry.env, entry.local_names)
 
     def _check_given(self) -> None:

@@ -478,15 +478,9 @@ def pinned_by_requires(kernel: il.ProcedureDecl) -> dict[str, il.Expr]:
     out: dict[str, il.Expr] = {}
     for s in kernel.specs:
         if s.kind == "requires":
-            for conj in _conjuncts(s.expr):
+            for conj in il.conjuncts(s.expr):
                 _pin(conj, None, out)
     return out
-
-
-def _conjuncts(e: il.Expr) -> list[il.Expr]:
-    if isinstance(e, il.BinOp) and e.op == "&&":
-        return _conjuncts(e.left) + _conjuncts(e.right)
-    return [e]
 
 
 def _pin(e: il.Expr, names, out: dict) -> None:
