@@ -10,6 +10,7 @@ import z3
 
 from vcgen.analysis import cfg
 from vcgen.analysis.loops import natural_loops
+from vcgen.analysis.pinned import pinned_by_requires
 from vcgen import il
 from vcgen.vc import loopcut, passify, encode as vcmod
 from vcgen.il.errors import ExitCode, ToolError
@@ -304,13 +305,13 @@ function {:bvbuiltin "bvslt"} BV64_SLT(bv64, bv64): bool;
 
 def test_requires_pins_parameters_to_literals_in_the_vc():
     prog = parse_program(_pinned_program("$n == 1024bv64 && BV64_SLT(0bv64, $x)", "true"))
-    assert vcmod.pinned_by_requires(prog.kernel()) == {"$n": il.BvLit(1024, 64)}
+    assert pinned_by_requires(prog.kernel()) == {"$n": il.BvLit(1024, 64)}
     vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
     assert z3.is_bv_value(vc.translator.const("$n"))  # a literal, not a variable
     assert _uninterpreted(vc.translator.const("$x"))
     # a disjunction pins nothing
     prog = parse_program(_pinned_program("$n == 1024bv64 || $n == 512bv64", "true"))
-    assert vcmod.pinned_by_requires(prog.kernel()) == {}
+    assert pinned_by_requires(prog.kernel()) == {}
 
 
 @pytest.mark.parametrize("requires, check, status", [

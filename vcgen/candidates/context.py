@@ -17,6 +17,7 @@ import networkx as nx
 from .. import il
 from ..analysis.cfg import control_flow_graph
 from ..analysis.loops import Loop
+from ..analysis.pinned import pinned_by_requires
 from ..il.attributes import sourceloc
 from ..twothread.kernel import ArrayInfo
 from ..twothread.parts import Parts
@@ -132,20 +133,13 @@ class KernelFacts:
 
     @cached_property
     def pinned(self) -> dict[str, il.BvLit]:
-        """Scalar parameters a non-free kernel precondition equates with a literal
-        (``requires $width == 1024bv32``): name -> literal.  Parameters are never assigned
-        (bugle copies them), so the equality holds everywhere."""
-        k = self.info.kernel
-        params = {p[0] for p in k.params}
-        out: dict[str, il.BvLit] = {}
-        for sp in k.specs:
-            e = sp.expr
-            if sp.kind != "requires" or not (isinstance(e, il.BinOp) and e.op == "=="):
-                continue
-            for a, b in ((e.left, e.right), (e.right, e.left)):
-                if isinstance(a, il.Var) and a.name in params and isinstance(b, il.BvLit):
-                    out[a.name] = b
-        return out
+        """Scalar parameters a kernel precondition equates with a literal (``requires
+        $width == 1024bv32``, also as a conjunct; ``analysis.pinned``): name -> literal.
+        Parameters are never assigned (bugle copies them), so the equality holds
+        everywhere."""
+        params = {p[0] for p in self.info.kernel.params}
+        return {n: v for n, v in pinned_by_requires(self.info.kernel).items()
+                if n in params and isinstance(v, il.BvLit)}
 
     def written(self, array: str) -> bool:
         """Does the kernel write ``array`` (plainly or atomically)?"""

@@ -30,6 +30,7 @@ from typing import NamedTuple
 import z3
 
 from .. import il
+from ..analysis.pinned import pin_literal, pinned_by_requires
 from ..il.errors import ExitCode, ToolError
 from ..il.printer import expr_str
 from .passify import PassiveAssert, PassiveProgram, subst_current
@@ -461,37 +462,8 @@ def fixed_constants(program: il.Program) -> dict[str, il.Expr]:
     out: dict[str, il.Expr] = {}
     for d in program.decls:
         if isinstance(d, il.AxiomDecl):
-            _pin(d.expr, consts, out)
+            pin_literal(d.expr, consts, out)
     return out
-
-
-def pinned_by_requires(kernel: il.ProcedureDecl) -> dict[str, il.Expr]:
-    """Variables a conjunct ``v == literal`` of the kernel's ``requires`` fixes, e.g. a
-    PolyBench ``__requires(n == 4096)``: name -> literal.
-
-    ``build_vc`` encodes the *initial* incarnation of ``v`` (its own name, ``passify``) as
-    the literal, for the reason of ``fixed_constants``: ``x / n`` and ``x % n`` become
-    divisions by a constant instead of full dividers (64-bit ``long`` index arithmetic of
-    loop-nest kernels).  Sound: passification assumes every ``requires`` at the start of
-    the entry block, on every path, so ``v`` equals the literal in every model; the
-    assumption stays in the formula."""
-    out: dict[str, il.Expr] = {}
-    for s in kernel.specs:
-        if s.kind == "requires":
-            for conj in il.conjuncts(s.expr):
-                _pin(conj, None, out)
-    return out
-
-
-def _pin(e: il.Expr, names, out: dict) -> None:
-    """Record ``v -> literal`` in ``out`` if ``e`` is ``v == literal`` or ``literal == v``
-    with ``v`` in ``names`` (any variable when None)."""
-    if not (isinstance(e, il.BinOp) and e.op == "=="):
-        return
-    for v, lit in ((e.left, e.right), (e.right, e.left)):
-        if isinstance(v, il.Var) and (names is None or v.name in names) \
-                and isinstance(lit, (il.BvLit, il.IntLit, il.BoolLit)):
-            out.setdefault(v.name, lit)
 
 
 INLINE_MAX_NODES = 48  # IL nodes of an inlined value, its inlined operands included
