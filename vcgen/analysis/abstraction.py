@@ -91,12 +91,7 @@ def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set[str]:
     for v, srcs in deps.items():
         for x in srcs:
             users.setdefault(x, set()).add(v)
-    dependent, stack = set(), list(_LOCAL_IDS)
-    while stack:  # forward closure over the dependency graph
-        n = stack.pop()
-        if n not in dependent:
-            dependent.add(n)
-            stack.extend(users.get(n, ()))
+    dependent = _closure(users, set(_LOCAL_IDS))  # forward, over the reversed dependencies
     out: set = set()
     for index, value in writes:
         if not (index & dependent):
