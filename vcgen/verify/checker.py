@@ -157,11 +157,8 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
     vc = program_vc(program, result.unwind if options.findbugs else None, options.math_int)
     backend = make_backend(vc, options.solver, options.timeout)
     try:
-        alive = None
-        if any(c.is_candidate for c in vc.checks):
-            stats = houdini.HoudiniStats()
-            alive = houdini.houdini_fixpoint(vc, backend, stats)
-            houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
+        alive, stats = _houdini(vc, backend)
+        if stats is not None:
             result.houdini = stats
         if options.k_induction_depth is not None and not options.findbugs:
             # candidates Houdini kept are invariants; the final check proves by k-induction
@@ -188,6 +185,17 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
     return result
 
 
+def _houdini(vc: vcmod.VC, backend: Backend) -> tuple[set[str] | None, houdini.HoudiniStats | None]:
+    """``(alive guards, statistics)`` of Houdini over the candidates of ``vc``; ``(None,
+    None)`` when it has none."""
+    if not any(c.is_candidate for c in vc.checks):
+        return None, None
+    stats = houdini.HoudiniStats()
+    alive = houdini.houdini_fixpoint(vc, backend, stats)
+    houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
+    return alive, stats
+
+
 def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: VerificationResult) -> bool:
     """Try the proof with benign write-write checks strengthened to offsets only and the
     dead value computations sliced away (``vcgen.vc.slicing``): Houdini, every real
@@ -199,12 +207,7 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
         return False
     backend = make_backend(vc, options.solver, options.timeout)
     try:
-        alive = None
-        stats = None
-        if any(c.is_candidate for c in vc.checks):
-            stats = houdini.HoudiniStats()
-            alive = houdini.houdini_fixpoint(vc, backend, stats)
-            houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
+        alive, stats = _houdini(vc, backend)
         real = {c.index for c in vc.checks if not c.is_candidate and not c.is_vacuity}
         if real and backend.check(vc.assumptions(real, alive)).status != "unsat":
             return False
