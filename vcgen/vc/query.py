@@ -10,7 +10,7 @@ from .. import il
 from ..il.errors import ExitCode, ToolError
 from .encode import VC, build_vc
 from .loopcut import cut_loops, k_induction, unwind_loops
-from .passify import passify
+from .passify import PassiveProgram, passify
 from .slicing import offsets_first
 from .solvers.smtlib import smt_script
 
@@ -46,9 +46,14 @@ def program_vc(program: il.Program, loop_unwind: int | None = None, math_int: bo
         acyclic = k_induction(kernel, k_induction_depth)
     else:
         acyclic = cut_loops(kernel)
-    copies = il.has_attr(kernel.attrs, "symbolic_launch")
-    return build_vc(program, passify(program, acyclic, copy_propagation=copies), math_int=math_int,
+    return build_vc(program, _passive(program, kernel, acyclic), math_int=math_int,
                     independent_candidates=independent_candidates)
+
+
+def _passive(program: il.Program, kernel: il.ProcedureDecl, acyclic: il.ProcedureDecl) -> PassiveProgram:
+    """The passive form of the loop-free ``acyclic`` (copy propagation with symbolic sizes,
+    see ``program_vc``)."""
+    return passify(program, acyclic, copy_propagation=il.has_attr(kernel.attrs, "symbolic_launch"))
 
 
 def offsets_first_vc(program: il.Program, math_int: bool = False) -> VC | None:
@@ -57,8 +62,7 @@ def offsets_first_vc(program: il.Program, math_int: bool = False) -> VC | None:
     (``slicing.offsets_first``; a proof of it proves ``program``, a failure says nothing),
     or None when the kernel has no benign write-write check."""
     kernel = kernel_of(program)
-    copies = il.has_attr(kernel.attrs, "symbolic_launch")
-    passive = offsets_first(passify(program, cut_loops(kernel), copy_propagation=copies))
+    passive = offsets_first(_passive(program, kernel, cut_loops(kernel)))
     return None if passive is None else build_vc(program, passive, math_int=math_int)
 
 
