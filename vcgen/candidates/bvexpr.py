@@ -49,6 +49,11 @@ class NarrowOffset(NamedTuple):
     zext: bool
 
 
+def is_power_of_two(n: int) -> bool:
+    """``n`` is ``2**k`` with ``k >= 1`` (a modulus or factor worth a candidate)."""
+    return n > 1 and n & (n - 1) == 0
+
+
 def bv_op(name: str) -> tuple[int, str] | None:
     """``BV32_SLT`` -> (32, "SLT"); None for names that are not bit-vector operators."""
     if not name.startswith("BV") or "_" not in name:

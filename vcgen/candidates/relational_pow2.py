@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import il
-from .bvexpr import args_of, fold, op_of
+from .bvexpr import args_of, fold, is_power_of_two, op_of
 from .context import Candidate, Counter_, LoopContext
 from .pow2 import scaled_counters
 
@@ -28,7 +28,7 @@ RULES = ("r17",)
 
 
 def _pow2_literal(e: il.Expr) -> int | None:
-    return e.value if isinstance(e, il.BvLit) and e.value > 1 and e.value & (e.value - 1) == 0 else None
+    return e.value if isinstance(e, il.BvLit) and is_power_of_two(e.value) else None
 
 
 class Scaling(NamedTuple):

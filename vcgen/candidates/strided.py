@@ -22,7 +22,7 @@ from __future__ import annotations
 from math import gcd
 
 from .. import il
-from .bvexpr import args_of, atoms, common_stride, fold, linear, low_bits, narrow_offset, op_of, replace
+from .bvexpr import args_of, atoms, common_stride, fold, is_power_of_two, linear, low_bits, narrow_offset, op_of, replace
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
@@ -64,7 +64,7 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
 
 def _power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
     k = ctx.concrete_sizes(m)
-    return isinstance(k, il.BvLit) and k.value > 1 and k.value & (k.value - 1) == 0
+    return isinstance(k, il.BvLit) and is_power_of_two(k.value)
 
 
 def residue_pairs(ctx: LoopContext, e: il.Expr, w: int) -> list[tuple[il.Expr, il.Expr]]:
@@ -159,7 +159,7 @@ def extended_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr,
                 or il.free_vars(lin[1]) & ctx.mod:
             continue
         m = (c * ((lin[0].value * step.value) % (1 << n))) % (1 << w)
-        if m > 1 and m & (m - 1) == 0 and m <= c << n:  # a power of two the wrap keeps
+        if is_power_of_two(m) and m <= c << n:  # a power of two the wrap keeps
             out.append((il.BvLit(m, w), il.substitute(e, {x: init})))
     return out
 
@@ -176,7 +176,7 @@ def truncated_counter_moduli(ctx: LoopContext, atom: il.Expr, c: int, e: il.Expr
     if not isinstance(step, il.BvLit):
         return []
     m = (c * step.value) % (1 << w)
-    if m <= 1 or m & (m - 1):
+    if not is_power_of_two(m):
         return []
     return [(il.BvLit(m, w), low_bits(il.substitute(e, {x: init}), w))]
 
