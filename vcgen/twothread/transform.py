@@ -443,7 +443,8 @@ class Lockstep:
                 continue
             decls.append(d)
         # may declare bit-vector functions: before listing them
-        max_items = buffer_limit((a.decl for a in info.arrays.values()), info.widest_writes())
+        max_items = buffer_limit((a.decl for a in info.arrays.values()), info.widest_writes()) \
+            if self.opts.launch.symbolic else None  # a bound on symbolic sizes only
         axioms = launch_axioms(info.consts, self.opts, b, th, info.language, max_items)
         decls += b.new_functions.values()
         decls += axioms
