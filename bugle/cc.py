@@ -108,6 +108,10 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
 
 
 STRUCT_POINTER_PARAM = "struct kernel parameters may not contain pointers"  # clang's OpenCL 1.2 rule
+# clang's diagnostic when the program typedefs size_t other than the header's (the note
+# quotes the header's line)
+SIZE_T_REDEFINED = re.compile(r"typedef redefinition with different types[^\n]*\n(?:.*\n)*?"
+                              r".*note: previous definition is here\n.*typedef __SIZE_TYPE__ size_t;")
 
 
 def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = False,
@@ -123,7 +127,15 @@ def run_clang(path: str, language: str, defines=(), includes=(), spir64: bool = 
                 and not any(o.startswith("-cl-std=") for o in clang_opts):
             # OpenCL 1.2 forbids pointers in struct kernel parameters, OpenCL 2.0 lifted it
             # (SVM) and GPUVerify accepts them: compile such a kernel as OpenCL 2.0
-            cmd = clang_command(path, language, defines, includes, spir64, (*clang_opts, "-cl-std=CL2.0"))
+            clang_opts = (*clang_opts, "-cl-std=CL2.0")
+            cmd = clang_command(path, language, defines, includes, spir64, clang_opts)
+            r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0 and SIZE_T_REDEFINED.search(r.stderr):
+            # CUDA and OpenCL programs written for 32-bit targets typedef their own size_t
+            # (GPUVerify compiled them that way): the program's size_t is what it says,
+            # the headers keep the target's (the macro in cuda.h / opencl.h)
+            cmd = clang_command(path, language, defines, includes, spir64,
+                                (*clang_opts, "-D__BUGLE_PROGRAM_SIZE_T"), host)
             r = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
         raise ToolError(f"cannot run clang: {e}", ExitCode.CLANG_ERROR) from None

@@ -327,3 +327,21 @@ def test_program_definitions_win_over_the_helper_math_surface(tmp_path):
             "  a[threadIdx.x] = 0;\n}\n")
     r = run_gv(write(tmp_path, text), "--blockDim=32", "--gridDim=1")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("suffix", [".cu", ".cl"])
+def test_program_typedef_of_size_t_is_the_programs_own(tmp_path, suffix):
+    """Programs written for 32-bit targets typedef ``size_t`` as ``unsigned int``; the
+    headers' own ``size_t`` steps aside (bugle.cc.run_clang retries) and the program's is
+    32 bits wide, so ``2^31 * 2`` wraps to 0 (with the target's 64-bit size_t it does not)."""
+    kernel = "__global__ void k(int *a)" if suffix == ".cu" else "__kernel void k(__global int *a)"
+    path = write(tmp_path, "typedef unsigned int size_t;\n" + kernel + """ {
+  size_t top = 0x80000000u;
+  __assert(top * 2 == 0);
+  a[0] = 1;
+}
+""", "k" + suffix)
+    # OpenCL: spir64, where the target's size_t is 64 bits too
+    flags = ("--blockDim=1", "--gridDim=1") if suffix == ".cu" else ("--local_size=1", "--num_groups=1", "--spir64")
+    r = run_gv(path, *flags)
+    assert r.returncode == 0, r.stdout + r.stderr

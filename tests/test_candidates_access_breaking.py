@@ -1,9 +1,17 @@
 """r0 (accessBreak, paper 003 appendix A.1): vcgen/candidates/access_breaking.py."""
-from test_candidates_harness import candidates, check_essential, rules_of
+from test_candidates_harness import VERIFIED, run, candidates, check_essential, rules_of
+
+
+# a thread's chunk is also the range its loop covers (rule ``range``): either rule proves
+# these kernels, so the two are dropped together
+CHUNK_RULES = ("r0", "range")
 
 
 def test_r0_essential_for_per_thread_chunks():
-    check_essential("r0_chunks.cl", ("r0",))
+    """r0 or the per-thread ``range`` (lid * 4 <= OFF < lid * 4 + 4) proves it; each alone suffices."""
+    check_essential("r0_chunks.cl", CHUNK_RULES)
+    assert run("r0_chunks.cl", ("r0",))[0] == VERIFIED
+    assert run("r0_chunks.cl", ("range",))[0] == VERIFIED
 
 
 def test_r0_shape_divides_out_the_component():
@@ -17,15 +25,15 @@ def test_r0_not_generated_when_the_loop_part_is_above_the_components():
 
 def test_r0_essential_for_global_id_chunks():
     """The launch's fixed block size is a literal coefficient (LoopContext.concrete_sizes)."""
-    check_essential("r0_global_chunks.cu", ("r0",))
+    check_essential("r0_global_chunks.cu", CHUNK_RULES)
 
 
 def test_r0_essential_for_mixed_zero_and_sign_extensions():
     """``ZEXT64(y * w) + SEXT64(x)`` is broken at its low 32 bits (bvexpr.narrow_offset)."""
-    check_essential("r0_mixed_extensions.cu", ("r0",))
+    check_essential("r0_mixed_extensions.cu", CHUNK_RULES)
 
 
 def test_r0_essential_through_umul24():
     """``ZEXT32(v[24:0])`` of a launch id or pinned size is the value itself
     (LoopContext.concrete_sizes), so ``__umul24(threadIdx.y, N)`` is a literal multiple."""
-    check_essential("r0_umul24.cu", ("r0",))
+    check_essential("r0_umul24.cu", CHUNK_RULES)

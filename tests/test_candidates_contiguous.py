@@ -15,3 +15,11 @@ def test_bounds_are_on_the_narrowed_offset():
 
 def test_not_generated_for_literal_block_sizes_or_without_group_ids():
     assert not rules_of("r0_chunks.cl") & {"r2", "r3"}
+
+
+def test_range_essential_for_per_thread_row_strips():
+    """Rule ``range``: thread (x, y) covers rows ``y0 .. y0 + rows - 1`` of column x; with
+    the column residue (r1) the two threads' strips are disjoint."""
+    check_essential("range_rows.cu", ("range",))
+    rng = [e for r, e in candidates("range_rows.cu") if r == "range"]
+    assert any("BV32_ULT(_WRITE_OFFSET_$$v[32:0]" in e and "BV32_SUB($rows, 0bv32)" in e for e in rng), rng

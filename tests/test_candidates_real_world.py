@@ -9,7 +9,8 @@ from test_candidates_harness import NOT_VERIFIED, VERIFIED, candidates, check_es
 
 @pytest.mark.parametrize("kernel", ["r17_signed_scan_bug.cl", "skipped_uniform_loop_bug.cl", "r1_tile_rows_bug.cu",
                                     "r1_long_counter_bug.cl", "copies_block_sum_bug.cu",
-                                    "warp_read_only_loop_bug.cu", "global_copy_same_index.cu"])
+                                    "warp_read_only_loop_bug.cu", "global_copy_same_index.cu",
+                                    "range_rows_bug.cu", "field_pitch_bug.cu"])
 def test_buggy_variants_are_reported(kernel):
     assert run(kernel)[0] == NOT_VERIFIED
 

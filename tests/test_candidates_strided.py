@@ -42,3 +42,14 @@ def test_r1_essential_for_mixed_zero_and_sign_extensions():
     """``ZEXT64(x) + SEXT64(y * w)``: the residue modulo the power of two ``w`` is taken on
     the offset's low 32 bits (strided.access, bvexpr.narrow_offset with ``mixed``)."""
     check_essential("r1_mixed_extensions.cu", ("r1",))
+
+
+def test_r1_field_band_for_the_floats_of_a_float2():
+    """Two accesses per element (``float2`` halves at ``2 * i`` and ``2 * i + 1``, or at
+    bytes ``8 * x`` and ``8 * x + 4`` of a pitched row): the row residue is stated as a band
+    ``(OFF - base) mod m < c`` both fields satisfy (strided.field_band), on the low 32 bits
+    of the 64-bit offset, with the pinned pitch as a literal modulus."""
+    check_essential("field_pitch.cu", ("r1",))
+    check_essential("range_rows.cu", ("r1",))
+    bands = [e for r, e in candidates("field_pitch.cu") if r == "r1" and "BV32_ULT(BV32_UREM" in e]
+    assert any(e.endswith(", $pitch), 8bv32)") and "_WRITE_OFFSET_$$out[32:0]" in e for e in bands), bands

@@ -21,7 +21,13 @@
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 
+#ifdef __BUGLE_PROGRAM_SIZE_T
+/* the program typedefs its own size_t (bugle.cc.run_clang retries with this macro):
+   the header's declarations use the target's, the program's own follows the header */
+#define size_t __SIZE_TYPE__
+#else
 typedef __SIZE_TYPE__ size_t;
+#endif
 
 /* CUDA vector types (structs with the CUDA alignments) and make_* constructors. */
 #define BUGLE_VEC1(T, N, A) struct __attribute__((aligned(A))) N##1 { T x; };
@@ -222,5 +228,8 @@ BUGLE_SHFL(__shfl_xor, bfly, int x, 0x1f)
 #include "bugle_cuda_cg.h"
 #include "system/helper_math.h"
 #include "annotations.h"
+#ifdef __BUGLE_PROGRAM_SIZE_T
+#undef size_t
+#endif
 #include "macro_shield_pop.h"
 #endif

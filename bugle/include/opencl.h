@@ -13,7 +13,13 @@ typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
+#ifdef __BUGLE_PROGRAM_SIZE_T
+/* the program typedefs its own size_t (bugle.cc.run_clang retries with this macro):
+   the header's declarations use the target's, the program's own follows the header */
+#define size_t __SIZE_TYPE__
+#else
 typedef __SIZE_TYPE__ size_t;
+#endif
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __INTPTR_TYPE__ intptr_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
@@ -172,5 +178,8 @@ BUGLE_VEC(double)
 
 #include "opencl20_atomics.h"
 #include "annotations.h"
+#ifdef __BUGLE_PROGRAM_SIZE_T
+#undef size_t
+#endif
 #include "macro_shield_pop.h"
 #endif

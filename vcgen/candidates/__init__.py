@@ -36,6 +36,8 @@ val         logged write values of benign races         ``write_value``
             (paper 000 section 5)
 copies      equality copies equal at barrier loop       ``equal_copies``
             heads (paper 000 section 5.2)
+range       one thread's loop covers a contiguous       ``contiguous``
+            range (the form of A.3, per thread)
 ==========  ==========================================  =====================
 
 r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each

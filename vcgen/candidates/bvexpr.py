@@ -89,6 +89,16 @@ def fold(op: str, w: int, a: il.Expr, b: il.Expr) -> il.Expr:
     return il.FunApp(f"BV{w}_{op}", (a, b))
 
 
+def fold_literals(e: il.Expr) -> il.Expr:
+    """``e`` with every ``+ - * <<`` of two literals (after folding its operands) computed:
+    ``BV32_MUL(512bv32, 2bv32)`` -> ``1024bv32``; other nodes are kept."""
+    op = op_of(e)
+    if op is None or op[1] not in ("ADD", "SUB", "MUL", "SHL") or len(args_of(e)) != 2:
+        return e
+    a, b = (fold_literals(x) for x in args_of(e))
+    return fold(op[1], op[0], a, b)
+
+
 def atoms(e: il.Expr, mod: set, w: int) -> list[il.Expr]:
     """Maximal sub-terms of ``e`` that mention ``mod`` and are not w-bit +, -, * or << nodes."""
     out: list = []

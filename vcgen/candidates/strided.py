@@ -22,7 +22,7 @@ from __future__ import annotations
 from math import gcd
 
 from .. import il
-from .bvexpr import args_of, atoms, common_stride, fold, is_power_of_two, linear, low_bits, narrow_offset, op_of, replace
+from .bvexpr import args_of, atoms, common_stride, fold, fold_literals, is_power_of_two, linear, low_bits, narrow_offset, op_of, replace
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
@@ -47,24 +47,62 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
-    pairs = residue_pairs(ctx, e, w)
-    if not pairs:  # ZEXT64(x) + SEXT64(y * width): residues modulo powers of two of the low bits
-        narrow, e2, w2, _ = narrow_offset(off, e, w, mixed=True)
-        if w2 != w:
-            off, w = narrow, w2
-            pairs = [(m, b) for m, b in residue_pairs(ctx, e2, w2) if _power_of_two(ctx, m)]
+    views = [(off, w, e, residue_pairs(ctx, e, w))]
+    narrow, e2, w2, _ = narrow_offset(off, e, w, mixed=True)
+    if w2 != w:
+        # ZEXT64(x) + SEXT64(y * width), SEXT64((r + i) * n) * 2: residues modulo powers of
+        # two of the low bits, when none at full width is as strong (a power-of-two modulus
+        # of the low bits is one of the whole offset)
+        full = max((_literal(ctx, m) or 0 for m, _ in views[0][3]), default=0) \
+            if all(_literal(ctx, m) for m, _ in views[0][3]) else None
+        low = [(m, b) for m, b in residue_pairs(ctx, e2, w2)
+               if _power_of_two(ctx, m) and full is not None and _literal(ctx, m) > full]
+        views.append((narrow, w2, e2, low))
     out: list[Candidate] = []
-    for m, base in pairs:
-        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, th.ex(base, 1)), th.ex(m, 1))
-        cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, w))))
-        if cand not in out:
-            out.append(cand)
+    for view, width, expr, pairs in views:
+        for m, base in pairs:
+            residue = ctx.fun("UREM", width, ctx.fun("SUB", width, view, th.ex(base, 1)), th.ex(m, 1))
+            cand = ("r1", il.implies(ho, il.BinOp("==", residue, il.BvLit(0, width))))
+            if cand not in out:
+                out.append(cand)
+        out += [c for c in field_band(ctx, ho, view, expr, width, pow2=view is not off) if c not in out]
     return out
 
 
+def field_band(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, w: int, pow2: bool) -> list[Candidate]:
+    """r1 for a field of an array element, ``e == E + k`` where every term of ``E`` is a
+    multiple of the power of two ``c > k > 0`` (the second float of a ``float2``, a member
+    of a struct in an array of structs, a field at byte ``k`` of a row ``y * pitch + x *
+    8``): the element's residue ``E - base`` modulo ``m`` (a multiple of ``c``) is exact
+    for the field at ``k == 0`` only, so the candidate every field of the element
+    satisfies is ``HO ==> BVw_ULT(BVw_UREM(BVw_SUB(OFF, base$1), m$1), c)``.  ``pow2``:
+    ``OFF`` is the low bits of a wider offset, where only power-of-two moduli are
+    residues."""
+    if op_of(e) != (w, "ADD") or not isinstance(args_of(e)[1], il.BvLit):
+        return []
+    elem, k = args_of(e)[0], args_of(e)[1].value
+    conc = fold_literals(ctx.concrete_sizes(elem))
+    c = common_stride(conc, atoms(conc, il.free_vars(conc), w), w).multiple
+    if not 0 < k < c:
+        return []
+    out = []
+    for m, base in residue_pairs(ctx, elem, w):
+        mv = _literal(ctx, m)
+        if mv is None or mv <= c or mv % c or (pow2 and not is_power_of_two(mv)):
+            continue
+        residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ctx.threads.ex(base, 1)), ctx.threads.ex(m, 1))
+        out.append(("r1", il.implies(ho, ctx.fun("ULT", w, residue, il.BvLit(c, w)))))
+    return out
+
+
+def _literal(ctx: LoopContext, m: il.Expr) -> int | None:
+    k = fold_literals(ctx.concrete_sizes(m))
+    return k.value if isinstance(k, il.BvLit) else None
+
+
 def _power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
-    k = ctx.concrete_sizes(m)
-    return isinstance(k, il.BvLit) and is_power_of_two(k.value)
+    k = _literal(ctx, m)
+    return k is not None and is_power_of_two(k)
 
 
 def residue_pairs(ctx: LoopContext, e: il.Expr, w: int) -> list[tuple[il.Expr, il.Expr]]:
