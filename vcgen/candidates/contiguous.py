@@ -49,8 +49,10 @@ def block_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width: 
 
 
 def counter_bound(ctx: LoopContext, x: str) -> il.Expr | None:
-    """``B`` with ``x < B`` on every iteration (a loop guard ``x < B`` or ``x <= B - 1``,
-    signed or unsigned, ``B`` loop-invariant); None without such a guard."""
+    """``B`` with ``x < B`` where the loop's accesses run, from the first comparison of ``x``
+    with a loop-invariant ``E`` in a branch of the loop: ``x < E`` gives ``E``, ``x <= E``
+    gives ``E + 1`` (signed or unsigned; a guess for Houdini, like every candidate); None
+    without one."""
     for g in ctx.guards():
         w, op = bv_op(g.name) or (0, "")
         a, b = g.args
