@@ -52,7 +52,8 @@ def _dead_at_head(ctx: LoopContext, v: str) -> bool:
 def variable_equality(ctx: LoopContext) -> list[Candidate]:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
     out: list[Candidate] = []
-    dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)]
+    dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)
+           and v not in ctx.kf.adversarial_data]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     out = _also_per_group(ctx, out)
