@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from vcgen.il.errors import ExitCode
 
+from test_candidates_harness import candidates, check_essential
 from test_cli_flags import gv
 
 # The outer loop starts at the group id: a thread pair from two groups may have one thread
@@ -44,3 +45,18 @@ def test_function_wide_invariant_still_checked(tmp_path, monkeypatch, capsys):
     code, out, _ = gv(tmp_path, monkeypatch, capsys, ROWS.replace("SHIFT", "1"), ROWS_LAUNCH)
     assert code == ExitCode.NOT_ALL_VERIFIED, out
     assert "loop invariant might not be maintained" in out or "might not hold on entry" in out, out
+
+
+SAME = "(((group_id_x$1 == group_id_x$2) && (group_id_y$1 == group_id_y$2)) && (group_id_z$1 == group_id_z$2))"
+
+
+def test_tile_loops_of_a_group_and_truncated_tile_index():
+    # polybench_tiles.cl: the column-tile counter c1 starts at 32 * group_id(1) in a loop the
+    # threads of other groups may have left: equal in one group while both run the loop
+    # (r16 guarded by same group and by both at the head; the barriers need it); the tile
+    # index ZEXT64(lid_x)[32:0] * 32 + c4[32:0] is broken into its row, the local id (r0)
+    cands = candidates("polybench_tiles.cl")
+    assert ("r16", f"{SAME} ==> (((cur$1 == 5) && (cur$2 == 5)) ==> ($c1.i.0$1 == $c1.i.0$2))") in cands
+    assert ("r0", "_WRITE_HAS_OCCURRED_$$tile ==> (BV32_UDIV(_WRITE_OFFSET_$$tile, 32bv32) == local_id_x$1)") in cands
+    check_essential("polybench_tiles.cl", ("r0",))
+    check_essential("polybench_tiles.cl", ("r16",))

@@ -19,7 +19,7 @@ component, with ``B = OFF - r$1`` (``OFF`` the logged offset, narrowed likewise)
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import COMPONENTS, atoms, linear_terms, narrow_offset
+from .bvexpr import COMPONENTS, atoms, linear_terms, narrow_offset, peel_low_bits
 from .context import Candidate, LoopContext
 
 RULES = ("r0",)
@@ -29,6 +29,7 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     """r0 candidates for one access at inlined one-thread offset ``e`` (launch sizes the
     configuration fixes count as literal coefficients: ``A[i + gid * W]``)."""
     off, e, w, _ = narrow_offset(off, ctx.concrete_sizes(e), width, mixed=True)
+    e = peel_low_bits(e, w)
     comps = [il.Var(c) for c in COMPONENTS if c in il.free_vars(e)]
     loop_atoms = atoms(e, ctx.mod, w)
     if not comps or not loop_atoms:
