@@ -14,7 +14,10 @@ component, with ``B = OFF - r$1`` (``OFF`` the logged offset, narrowed likewise)
 
 * ``HO ==> BVW_UDIV(B, k_j) == comp_j$1`` for the largest coefficient;
 * ``HO ==> BVW_UREM(BVW_UDIV(B, k_j), k' / k_j) == comp_j$1`` otherwise (``k'`` a multiple
-  of ``k_j``); ``UDIV`` by 1 is left out.
+  of ``k_j``); ``UDIV`` by 1 is left out;
+* none for a component whose digit a loop term reaches (a loop coefficient ``a >= k_j``
+  that is not a multiple of ``k'``, as in ``(lid_x + c0) * n + lid_y + c1``): false
+  whenever that term is not zero, so only a cost for Houdini.
 """
 from __future__ import annotations
 
@@ -46,9 +49,11 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     out: list[Candidate] = []
     for k, comp in kc:
         above = [x for x in coeffs if x > k]
+        nxt = min(above) if above else 0
+        if any(a >= k and not (nxt and a % nxt == 0) for a in ka):
+            continue  # a loop term lands in this component's digit: ``(t0 + c0) * n`` has no row t0
         q = base if k == 1 else ctx.fun("UDIV", w, base, il.BvLit(k, w))
         if above:
-            nxt = min(above)
             if nxt % k:
                 continue
             q = ctx.fun("UREM", w, q, il.BvLit(nxt // k, w))
