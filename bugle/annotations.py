@@ -569,8 +569,10 @@ class Annotations:
     def hoist_function_wide(self, blocks: list[il.Block]) -> list[il.Block]:
         """Move each ``assert {:function_wide_invariant} e`` (emitted where the call is, at
         the end of the kernel) to the head of every loop of the kernel's own body, as a
-        loop invariant (``{:user_invariant}``, a Houdini candidate with
-        ``{:candidate_invariant}``).  The values the call's block computes are substituted,
+        loop invariant (``{:user_invariant} {:global_annotation}``, a Houdini candidate with
+        ``{:candidate_invariant}``): not guarded by the thread's predicate (a fact of the
+        kernel's state, which a loop-cut predicated loop havocs for a thread not running it
+        too).  The values the call's block computes are substituted,
         so ``e`` is evaluated at each loop head: reads of arrays become reads at the head;
         anything else must be a kernel argument, an id, a size or a constant (GPUVerify's
         rule; else a BugleError: a parameter reassigned in the kernel, a value computed in
@@ -595,7 +597,10 @@ class Annotations:
                                          "kernel does not modify, ids, sizes, constants and memory "
                                          f"(it uses the local value {bad[0]})", sourceloc(c.attrs))
                     attrs = tuple(a for a in c.attrs if a.name != "function_wide_invariant")
-                    hoisted.append(il.Assert(e, attrs + (il.Attr("user_invariant"),)))
+                    # a fact of the whole kernel, not of the threads that run the loop: a
+                    # thread that left (or never entered) a predicated loop must keep it
+                    # while the loop havocs the logs for the other thread
+                    hoisted.append(il.Assert(e, attrs + (il.Attr("user_invariant"), il.Attr("global_annotation"))))
                     if cmds and isinstance(cmds[-1], il.Assume) and cmds[-1].expr == il.TRUE:
                         cmds.pop()  # its source marker
                     continue

@@ -37,3 +37,17 @@ def test_r0_essential_through_umul24():
     """``ZEXT32(v[24:0])`` of a launch id or pinned size is the value itself
     (LoopContext.concrete_sizes), so ``__umul24(threadIdx.y, N)`` is a literal multiple."""
     check_essential("r0_umul24.cu", CHUNK_RULES)
+
+
+def test_no_component_whose_digit_a_loop_term_reaches():
+    # r0_loop_digit.cl writes C[(c0 + t0) * n + c1 + t1]: in the outer loop both tile
+    # counters are loop terms, each in the digit of a local id, so no quotient or remainder
+    # of the offset is a local id there (such candidates are false and only cost Houdini
+    # rounds); in the inner loop c0 is fixed and the row of the tile is the local id x
+    cands = [e for r, e in candidates("r0_loop_digit.cl") if r == "r0"]
+    assert not any(e.startswith("_WRITE_HAS_OCCURRED_$$C ==> (BV32_UDIV(_WRITE_OFFSET_$$C,") or
+                   e.startswith("_WRITE_HAS_OCCURRED_$$C ==> (BV32_UREM(_WRITE_OFFSET_$$C,") for e in cands), cands
+    assert any("local_id_x$1" in e for e in cands), cands
+    # the tile's row: ZEXT64(lid_x)[32:0] * 32 + c4[32:0] (peel_low_bits)
+    assert any("_WRITE_OFFSET_$$tile, 32bv32) == local_id_x$1" in e
+               for r, e in candidates("polybench_tiles.cl") if r == "r0")

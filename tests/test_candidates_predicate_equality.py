@@ -1,7 +1,7 @@
 """r11 (loopPredicateEquality) and r16 (predicatedEquality), paper 003 appendix A.11/A.14:
 vcgen/candidates/predicate_equality.py."""
 import pytest
-from test_candidates_harness import KERNELS, candidates, check_essential
+from test_candidates_harness import KERNELS, VERIFIED, candidates, check_essential, run
 
 from vcgen import driver
 
@@ -45,3 +45,12 @@ def test_shared_value_guarding_barriers_that_differs_in_the_group(tmp_path):
     with pytest.raises(SystemExit) as e:
         driver.main([str(tmp_path / "k.cl"), "--local_size=16", "--num_groups=4"])
     assert e.value.code == 6
+
+
+def test_no_equality_for_values_read_from_adversarial_arrays():
+    r16 = [e for r, e in candidates("r16_read_values.cl") if r == "r16"]
+    assert "$r.i.0$1 == $r.i.0$2" in r16, r16  # the row counter keeps its equality
+    # the sum and the values read (and the read itself, $i) are fresh per thread
+    assert not any(v in e for e in r16 for v in ("$acc.", "$last.", "$i$")), r16
+    code, stats = run("r16_read_values.cl")
+    assert code == VERIFIED, stats

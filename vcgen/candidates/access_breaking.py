@@ -14,12 +14,15 @@ component, with ``B = OFF - r$1`` (``OFF`` the logged offset, narrowed likewise)
 
 * ``HO ==> BVW_UDIV(B, k_j) == comp_j$1`` for the largest coefficient;
 * ``HO ==> BVW_UREM(BVW_UDIV(B, k_j), k' / k_j) == comp_j$1`` otherwise (``k'`` a multiple
-  of ``k_j``); ``UDIV`` by 1 is left out.
+  of ``k_j``); ``UDIV`` by 1 is left out;
+* none for a component whose digit a loop term reaches (a loop coefficient ``a >= k_j``
+  that is not a multiple of ``k'``, as in ``(lid_x + c0) * n + lid_y + c1``): false
+  whenever that term is not zero, so only a cost for Houdini.
 """
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import COMPONENTS, atoms, linear_terms, narrow_offset
+from .bvexpr import COMPONENTS, atoms, linear_terms, narrow_offset, peel_low_bits
 from .context import Candidate, LoopContext
 
 RULES = ("r0",)
@@ -29,6 +32,7 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     """r0 candidates for one access at inlined one-thread offset ``e`` (launch sizes the
     configuration fixes count as literal coefficients: ``A[i + gid * W]``)."""
     off, e, w, _ = narrow_offset(off, ctx.concrete_sizes(e), width, mixed=True)
+    e = peel_low_bits(e, w)
     comps = [il.Var(c) for c in COMPONENTS if c in il.free_vars(e)]
     loop_atoms = atoms(e, ctx.mod, w)
     if not comps or not loop_atoms:
@@ -45,9 +49,11 @@ def break_access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width:
     out: list[Candidate] = []
     for k, comp in kc:
         above = [x for x in coeffs if x > k]
+        nxt = min(above) if above else 0
+        if any(a >= k and not (nxt and a % nxt == 0) for a in ka):
+            continue  # a loop term lands in this component's digit: ``(t0 + c0) * n`` has no row t0
         q = base if k == 1 else ctx.fun("UDIV", w, base, il.BvLit(k, w))
         if above:
-            nxt = min(above)
             if nxt % k:
                 continue
             q = ctx.fun("UREM", w, q, il.BvLit(nxt // k, w))

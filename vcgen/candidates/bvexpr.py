@@ -247,3 +247,18 @@ def low_bits(e: il.Expr, w: int) -> il.Expr:
         if op[0] > w:
             return low_bits(args_of(e)[0], w)
     return il.BvExtract(e, w, 0)
+
+
+def peel_low_bits(e: il.Expr, w: int) -> il.Expr:
+    """``e`` (w-bit) with each ``x[w:0]`` of a wider ring expression or extension replaced by
+    ``low_bits(x, w)``: ``ZEXT64(lid)[32:0]`` is ``lid``, so the thread components of an
+    index built in 64 bits and truncated per dimension (``shared_A[t0][c4]`` with ``long``
+    ``t0 = get_local_id(0)``: ``ZEXT64(lid_x)[32:0] * 32 + c4[32:0]``) are seen as
+    ``local_id_x`` by the rules that match linear forms."""
+    def fn(x: il.Expr) -> il.Expr | None:
+        if isinstance(x, il.BvExtract) and x.lo == 0 and x.hi == w:
+            low = low_bits(x.operand, w)
+            return low if low != x else None
+        return None
+    return il.rewrite(e, fn)
+

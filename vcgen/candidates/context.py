@@ -146,6 +146,41 @@ class KernelFacts:
         return any(a.array == array and a.kind != "READ" for a in self.accesses)
 
     @cached_property
+    def adversarial_data(self) -> set[str]:
+        """Locals whose value depends, through assignments (any of them, anywhere in the
+        kernel), on a read of a global or group-shared array under the adversarial
+        abstraction.  Such a read is a fresh arbitrary value per thread (paper 000
+        section 4.4), so the two threads' values of such a local are never provably equal:
+        rule r16 proposes nothing for them (on PolyBench gemm, 90 such candidates cost
+        Houdini about 40 rounds of solver queries, DYN refuting only the ones its bounded
+        runs reach)."""
+        adversarial = {n for n, a in self.info.arrays.items() if not a.equality and a.space != "constant"}
+        deps: dict[str, set[str]] = {}
+        tainted: set[str] = set()
+        for b in self.info.kernel.body():
+            for c in b.cmds:
+                if not isinstance(c, il.Assign):
+                    continue
+                for l, r in zip(c.lhss, c.rhss):
+                    if not isinstance(l, il.VarLhs):
+                        continue
+                    used = il.free_vars(r)
+                    if used & adversarial:
+                        tainted.add(l.name)
+                    deps.setdefault(l.name, set()).update(used)
+        users: dict[str, set[str]] = {}
+        for v, used in deps.items():
+            for u in used:
+                users.setdefault(u, set()).add(v)
+        work = list(tainted)
+        while work:
+            for v in users.get(work.pop(), ()):
+                if v not in tainted:
+                    tainted.add(v)
+                    work.append(v)
+        return tainted
+
+    @cached_property
     def cfg(self) -> nx.DiGraph:
         return control_flow_graph(self.info.kernel)
 

