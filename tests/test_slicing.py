@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from vcgen import il
 from vcgen.il.parser import parse_program
-from vcgen.vc import passify, slicing
+from vcgen.vc import passify, query, slicing
 from vcgen.vc.query import offsets_first_vc
 from vcgen.verify.checker import verify_program
 
@@ -78,3 +78,44 @@ def test_same_offset_same_value_falls_back_and_verifies():
 def test_same_offset_other_value_is_still_a_race():
     res = verify_program(parse_program(_write_pair("0bv32", "$a", "0bv32")))
     assert res.status == "errors" and [e.kind for e in res.errors] == ["race"]
+
+
+def _nest(depth: int, innermost_assert: str = "BV32_ULE($i{d}, 10bv32)") -> str:
+    """``depth`` nested counting loops ``for (i_d = 0; i_d < 10; i_d++)``, each body asserting
+    ``i_d <= 10`` before entering the next loop; the innermost asserts ``innermost_assert``."""
+    decls = "".join(f"  var $i{d}: bv32;\n" for d in range(depth))
+    blocks = ["  $entry:\n    $i0 := 0bv32;\n    goto $h0;\n"]
+    for d in range(depth):
+        check = innermost_assert.format(d=d) if d == depth - 1 else f"BV32_ULE($i{d}, 10bv32)"
+        nxt = (f"    $i{d + 1} := 0bv32;\n    goto $h{d + 1};\n" if d < depth - 1
+               else f"    $i{d} := BV32_ADD($i{d}, 1bv32);\n    goto $h{d};\n")
+        after = f"    $i{d - 1} := BV32_ADD($i{d - 1}, 1bv32);\n    goto $h{d - 1};\n" if d else "    return;\n"
+        blocks.append(f"  $h{d}:\n    assert {{:invariant}} BV32_ULE($i{d}, 10bv32);\n    goto $b{d}, $x{d};\n"
+                      f"  $b{d}:\n    assume BV32_ULT($i{d}, 10bv32);\n    assert {check};\n{nxt}"
+                      f"  $x{d}:\n    assume !BV32_ULT($i{d}, 10bv32);\n{after}")
+    return kernel(decls + "".join(blocks))
+
+
+def _group_sizes(text: str) -> list[int]:
+    prog = parse_program(text)
+    return sorted(len(g) for g in slicing.loop_check_groups(query.cut_passive(prog)))
+
+
+def test_loop_nest_checks_are_grouped_per_loop():
+    # one group for the kernel entry and one per loop, each of a size independent of the
+    # depth: the final check's queries grow linearly with the nest
+    for depth in (2, 5, 9):
+        sizes = _group_sizes(_nest(depth))
+        assert len(sizes) == depth + 1
+        assert max(sizes) == max(_group_sizes(_nest(2)))
+    # every assertion is in exactly one group
+    prog = parse_program(_nest(4))
+    passive = query.cut_passive(prog)
+    groups = slicing.loop_check_groups(passive)
+    assert sorted(i for g in groups for i in g) == [a.index for a in passive.asserts]
+
+
+def test_loop_nest_by_groups_verifies_and_still_finds_the_innermost_bug():
+    assert verify_program(parse_program(_nest(6))).status == "verified"
+    res = verify_program(parse_program(_nest(6, innermost_assert="$i{d} != 7bv32")))
+    assert res.status == "errors"

@@ -91,8 +91,9 @@ def test_loop_cut_structure():
     assert natural_loops(cut) == []
     blocks = cfg.block_map(cut)
     pre = blocks["$head$entry"].cmds
-    assert [type(c).__name__ for c in pre] == ["Assert", "Assert", "Havoc", "Assume", "Assume"]
+    assert [type(c).__name__ for c in pre] == ["Assert", "Assert", "Havoc", "Assume", "Assume", "Assume"]
     assert pre[2].vars == ("$i",)
+    assert pre[3] == loopcut.CUT_POINT  # the per-loop groups of the final check start here
     assert all(il.attr(c.attrs, "loop_check").args == ("entry",) for c in pre[:2])
     back = blocks["$head$back$$body"]
     assert back.cmds[-1] == il.Assume(il.FALSE) and isinstance(back.transfer, il.Return)

@@ -46,7 +46,8 @@ def natural_loops(proc: il.ProcedureDecl) -> list[Loop]:
     """
     g = control_flow_graph(proc)
     entry = proc.body()[0].label
-    g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
+    reachable = nx.descendants(g, entry) | {entry}  # one search, not one per block
+    g.remove_nodes_from([n for n in list(g) if n not in reachable])
     idom = nx.immediate_dominators(g, entry)
 
     def dominates(a: str, b: str) -> bool:

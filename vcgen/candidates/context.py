@@ -189,7 +189,8 @@ class KernelFacts:
         """Immediate dominators of the blocks reachable from the entry."""
         g = self.cfg.copy()
         entry = self.info.blocks[0].label
-        g.remove_nodes_from([n for n in list(g) if n != entry and not nx.has_path(g, entry, n)])
+        reachable = nx.descendants(g, entry) | {entry}  # one search, not one per block
+        g.remove_nodes_from([n for n in list(g) if n not in reachable])
         return nx.immediate_dominators(g, entry)
 
     def dominators(self, label: str) -> list[str]:

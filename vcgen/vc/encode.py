@@ -409,13 +409,22 @@ class VC:
     checks: list
     guards: dict = field(default_factory=dict)
     math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
+    _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
-        others assumed; guards in ``alive_guards`` true, other guards false (all true if None)."""
-        lits = [c.enable if c.index in enabled else z3.Not(c.enable) for c in self.checks]
+        others assumed; guards in ``alive_guards`` true, other guards false (all true if None).
+
+        The negated literals are built once per VC: Houdini asks for one list per query, and
+        building ``Not`` terms through the z3 API per query made the literal lists a
+        quadratic cost on loop nests (``make bench-scaling``, loop family)."""
+        if self._negated is None:
+            self._negated = ([z3.Not(c.enable) for c in self.checks],
+                             {name: z3.Not(g) for name, g in self.guards.items()})
+        off_checks, off_guards = self._negated
+        lits = [c.enable if c.index in enabled else off for c, off in zip(self.checks, off_checks)]
         for name, g in self.guards.items():
-            lits.append(g if alive_guards is None or name in alive_guards else z3.Not(g))
+            lits.append(g if alive_guards is None or name in alive_guards else off_guards[name])
         return lits
 
     def term_at(self, e: il.Expr, site: PassiveAssert | None = None) -> z3.ExprRef:

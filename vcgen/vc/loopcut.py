@@ -6,7 +6,7 @@ start of ``H``, see ``header_invariants``)
 
 * every entry edge goes to a new block ``H$entry``: ``assert I`` (tagged
   ``{:loop_check "entry"}``), ``havoc`` the variables the loop (nested loops included)
-  modifies, ``assume I``;
+  modifies, the marker ``CUT_POINT``, ``assume I``;
 * every back edge ``L -> H`` goes to a new block ``H$back$L``: ``assert I`` (tagged
   ``{:loop_check "maintained"}``), ``assume false``.
 
@@ -31,6 +31,10 @@ from .. import il
 from ..il.errors import ExitCode, ToolError
 
 LOOP_CHECK = "loop_check"  # attribute added to the copies of invariant asserts
+# ``assume {:cut_point} true;`` right after the havoc of an ``H$entry`` block: from here on the
+# state is "the loop's modified variables arbitrary, its invariants assumed", which the
+# per-loop slices of the final check (vcgen.vc.slicing.cut_slices) start from
+CUT_POINT = il.Assume(il.TRUE, (il.Attr("cut_point"),))
 # Attributes that make an ``assert`` at the start of a loop header a loop invariant.
 INVARIANT_ATTRS = ("invariant", "user_invariant", "candidate")
 
@@ -122,6 +126,7 @@ def cut_loops(proc: il.ProcedureDecl) -> il.ProcedureDecl:
         pre: list[il.Cmd] = [_tag(a, "entry") for a in invs]
         if modified:
             pre.append(il.Havoc(tuple(modified)))
+        pre.append(CUT_POINT)
         pre += [il.Assume(a.expr) for a in invs]
         entry_label[h] = fresh_label(f"{h}$entry", taken)
         new_blocks[entry_label[h]] = il.Block(entry_label[h], tuple(pre), il.Goto((h,)))

@@ -56,6 +56,13 @@ def _passive(program: il.Program, kernel: il.ProcedureDecl, acyclic: il.Procedur
     return passify(program, acyclic, copy_propagation=il.has_attr(kernel.attrs, "symbolic_launch"))
 
 
+def cut_passive(program: il.Program) -> PassiveProgram:
+    """The passive form of the kernel of ``program`` with its loops cut (the final check's
+    program before encoding)."""
+    kernel = kernel_of(program)
+    return _passive(program, kernel, cut_loops(kernel))
+
+
 def offsets_first_vc(program: il.Program, math_int: bool = False) -> VC | None:
     """The VC of the kernel of ``program`` with loops cut, its benign write-write checks
     strengthened to offsets only and dead definitions sliced away

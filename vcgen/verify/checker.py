@@ -22,7 +22,8 @@ from ..il.errors import ExitCode, ToolError
 from ..inference import houdini
 from ..report.results import ErrorRecord, Launch, VerificationResult
 from ..vc import encode as vcmod
-from ..vc.query import kernel_of, offsets_first_vc, program_vc
+from ..vc.query import cut_passive, kernel_of, program_vc
+from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome
 from ..vc.solvers.select import make_backend
 from .counterexample import ModelReader, error_key, error_record
@@ -199,17 +200,21 @@ def _houdini(vc: vcmod.VC, backend: Backend) -> tuple[set[str] | None, houdini.H
 def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: VerificationResult) -> bool:
     """Try the proof with benign write-write checks strengthened to offsets only and the
     dead value computations sliced away (``vcgen.vc.slicing``): Houdini, every real
-    assertion, then end reachability, on that smaller VC.  True (``result`` verified, with
-    its Houdini statistics) only if all of it succeeds; otherwise the caller verifies the
+    assertion (one query per loop, ``slicing.loop_check_groups``), then end reachability,
+    on that smaller VC.  Kernels with no benign check but several loops take this path
+    too, unstrengthened, for the per-loop queries.  True (``result`` verified, with its
+    Houdini statistics) only if all of it succeeds; otherwise the caller verifies the
     original program from scratch (errors, reports and vacuity come from it)."""
-    vc = offsets_first_vc(program, options.math_int)
-    if vc is None:
+    passive = cut_passive(program)
+    strong = offsets_first(passive)
+    groups = loop_check_groups(strong if strong is not None else passive)
+    if strong is None and (len(groups) < 2 or houdini.has_candidates(program)):
         return False
+    vc = vcmod.build_vc(program, strong if strong is not None else passive, math_int=options.math_int)
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive, stats = _houdini(vc, backend)
-        real = {c.index for c in vc.checks if not c.is_candidate and not c.is_vacuity}
-        if real and backend.check(vc.assumptions(real, alive)).status != "unsat":
+        if not _all_unsat(vc, backend, groups, alive):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -220,6 +225,18 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     result.status = "verified"
     if stats is not None:
         result.houdini = stats
+    return True
+
+
+def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None) -> bool:
+    """Whether the real assertions of ``vc`` hold: one query per group of assertions
+    (``PassiveAssert.index``), every one unsat."""
+    real = {c.site.index: c.index for c in vc.checks
+            if not c.is_candidate and not c.is_vacuity and c.site is not None}
+    for group in groups:
+        enabled = {real[a] for a in group if a in real}
+        if enabled and backend.check(vc.assumptions(enabled, alive)).status != "unsat":
+            return False
     return True
 
 

@@ -23,6 +23,7 @@ class Z3Backend:
     def __init__(self, vc: VC, timeout: float | None = None, own_context: bool = False):
         self.ctx = z3.Context() if own_context else vc.ctx
         self._own = own_context
+        self._translated: dict[int, tuple] = {}  # ast id -> (term, its copy in our context)
         self.solver = z3.Solver(ctx=self.ctx)
         self.timeout = timeout or None
         if timeout:
@@ -41,7 +42,17 @@ class Z3Backend:
         return t.translate(self.ctx) if self._own else t
 
     def prepare(self, assumptions: list) -> list[Any]:
-        return [self._tr(a) for a in assumptions]
+        if not self._own:
+            return list(assumptions)
+        # the same literals come back in every query (one per check and guard): translate
+        # each once, not once per query (a quadratic cost on loop nests)
+        out = []
+        for a in assumptions:
+            hit = self._translated.get(a.get_id())
+            if hit is None:  # the entry keeps ``a`` alive, so its id is never reused
+                hit = self._translated[a.get_id()] = (a, a.translate(self.ctx))
+            out.append(hit[1])
+        return out
 
     def run(self, prepared: list) -> Outcome:
         """The query on prepared assumptions (may run on another thread)."""

@@ -121,6 +121,15 @@ class ProcessBackend:
         self.stale_since = 0.0
         self.generation = 0  # of the query in progress (cancel markers name it)
         self._declared: set[str] | None = None  # constant names the prelude declares
+        self._printed: dict[int, tuple] = {}  # literal's ast id -> (literal, its text)
+
+    def _sexpr(self, lit) -> str:
+        """SMT-LIB text of an assumption literal, printed once per literal (the same
+        literals come back in every query)."""
+        hit = self._printed.get(lit.get_id())
+        if hit is None:  # the entry keeps ``lit`` alive, so its id is never reused
+            hit = self._printed[lit.get_id()] = (lit, lit.sexpr())
+        return hit[1]
 
     def _text(self, s: str) -> str:
         return ints_as_bv(s) if self.int_as_bv else s
@@ -186,7 +195,7 @@ class ProcessBackend:
     def prepare(self, assumptions: list) -> str:
         """The query text (z3 terms are printed on the caller's thread)."""
         self.generation += 1
-        lits = " ".join(a.sexpr() for a in assumptions)
+        lits = " ".join(self._sexpr(a) for a in assumptions)
         return self._text(f"(check-sat-assuming ({lits}))\n")
 
     def _drain(self) -> None:
