@@ -15,7 +15,8 @@ with and without strength reduction).
   once every counter is replaced by its initial value, repeatedly (``chained_residue``:
   ``j + lid`` is ``lid`` modulo ``s``).  A
   64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
-  the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.
+  the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.  Offsets wider
+  than ``DIVIDER_WIDTH`` get no residue modulo a constant that is not a power of two.
 """
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ from .bvexpr import args_of, atoms, common_stride, fold, is_power_of_two, linear
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
+
+# Widest offset that gets r1 residues modulo a constant other than a power of two.  At the
+# head the residue is checked on the log update ``ite(logged, new, OFF)``: bit-blasted, a
+# division of that multiplexer, which neither z3 nor yices decides within 60 s at 64 bits
+# (``(ite(c, 17 * y + t, O) - t) urem 17`` with ``y, t`` 32-bit zero-extended), and which
+# makes every Houdini round of the loop time out.  Powers of two are bit masks, and a
+# 64-bit offset that extends a narrower index gets its residues at the index's width.
+DIVIDER_WIDTH = 32
 
 
 def counters(ctx: LoopContext) -> list[Candidate]:
@@ -48,6 +57,8 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
     pairs = residue_pairs(ctx, e, w)
+    if w > DIVIDER_WIDTH:
+        pairs = [(m, b) for m, b in pairs if not _literal_not_power_of_two(ctx, m)]
     if not pairs:  # ZEXT64(x) + SEXT64(y * width): residues modulo powers of two of the low bits
         narrow, e2, w2, _ = narrow_offset(off, e, w, mixed=True)
         if w2 != w:
@@ -60,6 +71,11 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         if cand not in out:
             out.append(cand)
     return out
+
+
+def _literal_not_power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
+    k = ctx.concrete_sizes(m)
+    return isinstance(k, il.BvLit) and not is_power_of_two(k.value)
 
 
 def _power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
