@@ -38,6 +38,8 @@ copies      equality copies equal at barrier loop       ``equal_copies``
             heads (paper 000 section 5.2)
 range       one thread's loop covers a contiguous       ``contiguous``
             range (the form of A.3, per thread)
+moved       a loop's log holds an access only once a    ``counter_moved``
+            counter left its initial value (extension)
 ==========  ==========================================  =====================
 
 r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each
@@ -48,7 +50,7 @@ from __future__ import annotations
 from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
-from . import (access_breaking, access_id, contiguous, enabledness, equal_copies, finite_domain, first_iteration, log_ghost, loop_bound,
+from . import (access_breaking, access_id, contiguous, counter_moved, enabledness, equal_copies, finite_domain, first_iteration, log_ghost, loop_bound,
                no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard,
                write_value)
 from .bvexpr import SMT, op_of
@@ -65,10 +67,11 @@ LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, unifor
 LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
              access_id.log_candidates,
              access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates,
-             first_iteration.log_candidates, write_value.log_candidates)
+             first_iteration.log_candidates, write_value.log_candidates, counter_moved.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
-                              log_ghost, same_warp, finite_domain, first_iteration, write_value, equal_copies)
+                              log_ghost, same_warp, finite_domain, first_iteration, write_value, equal_copies,
+                              counter_moved)
                   for r in m.RULES)
 
 

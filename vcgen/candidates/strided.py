@@ -15,7 +15,8 @@ with and without strength reduction).
   once every counter is replaced by its initial value, repeatedly (``chained_residue``:
   ``j + lid`` is ``lid`` modulo ``s``).  A
   64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
-  the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.
+  the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.  Offsets wider
+  than ``DIVIDER_WIDTH`` get no residue modulo a constant that is not a power of two.
 """
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ from .bvexpr import args_of, atoms, common_stride, fold, fold_literals, is_power
 from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
+
+# Widest offset that gets r1 residues modulo a constant other than a power of two.  At the
+# head the residue is checked on the log update ``ite(logged, new, OFF)``: bit-blasted, a
+# division of that multiplexer, which neither z3 nor yices decides within 60 s at 64 bits
+# (``(ite(c, 17 * y + t, O) - t) urem 17`` with ``y, t`` 32-bit zero-extended), and which
+# makes every Houdini round of the loop time out.  Powers of two are bit masks, and a
+# 64-bit offset that extends a narrower index gets its residues at the index's width.
+DIVIDER_WIDTH = 32
 
 
 def counters(ctx: LoopContext) -> list[Candidate]:
@@ -47,14 +56,17 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         extra = [("r1", il.implies(ho, il.BinOp("==", il.BvExtract(off, dom_width, w),
                                                  il.BvLit(0, dom_width - w))))] if zext else []
         return extra + access(ctx, ho, narrow, e2, w)
-    views = [(off, w, e, residue_pairs(ctx, e, w))]
+    pairs = residue_pairs(ctx, e, w)
+    if w > DIVIDER_WIDTH:
+        pairs = [(m, b) for m, b in pairs if not _literal_not_power_of_two(ctx, m)]
+    views = [(off, w, e, pairs)]
     narrow, e2, w2, _ = narrow_offset(off, e, w, mixed=True)
     if w2 != w:
         # ZEXT64(x) + SEXT64(y * width), SEXT64((r + i) * n) * 2: residues modulo powers of
         # two of the low bits, when none at full width is as strong (a power-of-two modulus
         # of the low bits is one of the whole offset)
-        full = max((_literal(ctx, m) or 0 for m, _ in views[0][3]), default=0) \
-            if all(_literal(ctx, m) for m, _ in views[0][3]) else None
+        full = max((_literal(ctx, m) or 0 for m, _ in pairs), default=0) \
+            if all(_literal(ctx, m) for m, _ in pairs) else None
         low = [(m, b) for m, b in residue_pairs(ctx, e2, w2)
                if _power_of_two(ctx, m) and full is not None and _literal(ctx, m) > full]
         views.append((narrow, w2, e2, low))
@@ -88,7 +100,7 @@ def field_band(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, w: int, 
     out = []
     for m, base in residue_pairs(ctx, elem, w):
         mv = _literal(ctx, m)
-        if mv is None or mv <= c or mv % c or (pow2 and not is_power_of_two(mv)):
+        if mv is None or mv <= c or mv % c or ((pow2 or w > DIVIDER_WIDTH) and not is_power_of_two(mv)):
             continue
         residue = ctx.fun("UREM", w, ctx.fun("SUB", w, off, ctx.threads.ex(base, 1)), ctx.threads.ex(m, 1))
         out.append(("r1", il.implies(ho, ctx.fun("ULT", w, residue, il.BvLit(c, w)))))
@@ -98,6 +110,11 @@ def field_band(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, w: int, 
 def _literal(ctx: LoopContext, m: il.Expr) -> int | None:
     k = fold_literals(ctx.concrete_sizes(m))
     return k.value if isinstance(k, il.BvLit) else None
+
+
+def _literal_not_power_of_two(ctx: LoopContext, m: il.Expr) -> bool:
+    k = _literal(ctx, m)
+    return k is not None and not is_power_of_two(k)
 
 
 def _power_of_two(ctx: LoopContext, m: il.Expr) -> bool:

@@ -1,0 +1,39 @@
+"""moved (a loop's log holds an access only once a counter left its initial value,
+vcgen/candidates/counter_moved.py) and the r1 residues kept off 64-bit offsets modulo a
+constant that is not a power of two (vcgen/candidates/strided.py, ``DIVIDER_WIDTH``)."""
+import re
+import time
+
+from test_candidates_harness import NOT_VERIFIED, candidates, check_essential, run
+
+
+def test_moved_essential_for_padded_tile_loop_run_once():
+    stats = check_essential("moved_padded_tile.cu", ("moved",))
+    assert stats["moved"] == (2, 2)  # plain and one-group form of the tile write log
+
+
+def test_moved_shape():
+    moved = [e for r, e in candidates("moved_padded_tile.cu") if r == "moved"]
+    assert "_WRITE_HAS_OCCURRED_$$tile ==> ($k.0 != 0bv32)" in moved
+    assert any(e.startswith("(((group_id_x$1 == group_id_x$2)") and e.endswith("($k.0 != 0bv32))") for e in moved)
+
+
+def test_moved_does_not_hide_rows_written_twice():
+    assert run("moved_padded_tile_bug.cu")[0] == NOT_VERIFIED
+
+
+def test_no_64_bit_residue_modulo_odd_row_length():
+    """The padded row (17 elements): ``(OFF - ZEXT64(tx)) urem 17`` on the 64-bit log made
+    each Houdini query of the loop time out (40 s for this kernel); residues modulo powers
+    of two and at 32 bits are still generated."""
+    r1 = [e for r, e in candidates("moved_padded_tile.cu") if r == "r1"]
+    odd64 = [e for e in r1 if (m := re.search(r"BV64_UREM\(.*, (\d+)bv64\)", e)) and int(m[1]) & (int(m[1]) - 1)]
+    assert not odd64
+    r1_rows = [e for r, e in candidates("r1_tile_rows.cu") if r == "r1"]
+    assert any("_WRITE_OFFSET_$$tile" in e and "), 64bv64) == 0bv64" in e for e in r1_rows)
+
+
+def test_padded_tile_verifies_fast():
+    start = time.monotonic()
+    run("moved_padded_tile.cu")
+    assert time.monotonic() - start < 20
