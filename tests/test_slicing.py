@@ -5,7 +5,7 @@ from __future__ import annotations
 from vcgen import il
 from vcgen.il.parser import parse_program
 from vcgen.vc import passify, query, slicing
-from vcgen.vc.query import offsets_first_vc
+from vcgen.vc.query import cut_passive
 from vcgen.verify.checker import verify_program
 
 from vcgen_progs import kernel
@@ -58,9 +58,9 @@ def test_offsets_first_drops_the_values_and_their_computations():
     assert not {"$v1@1", "$v2@1", "$dead@1", "_WRITE_VALUE@1"} & defined
 
 
-def test_no_benign_check_no_offsets_first_vc():
+def test_no_benign_check_nothing_to_strengthen():
     text = _write_pair(GID2, "$a").replace(" {:benign_value}", "")
-    assert offsets_first_vc(parse_program(text)) is None
+    assert slicing.offsets_first(cut_passive(parse_program(text))) is None
 
 
 def test_distinct_offsets_verify():

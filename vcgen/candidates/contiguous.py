@@ -68,10 +68,12 @@ def counter_range(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, width
     if len(loop_atoms) != 1 or not isinstance(loop_atoms[0], il.Var):
         return []
     x = loop_atoms[0].name
-    init, step = ctx.strides.get(x, (None, None))
-    lin = linear(e, x, w) if step == il.BvLit(1, w) else None
-    bound = counter_bound(ctx, x) if lin is not None else None
-    if bound is None or il.free_vars(lin.coeff) & ctx.mod or il.free_vars(init) & ctx.mod:
+    if x not in ctx.strides or ctx.strides[x][1] != il.BvLit(1, w):
+        return []
+    init = ctx.strides[x][0]
+    lin = linear(e, x, w)
+    bound = counter_bound(ctx, x)
+    if lin is None or bound is None or il.free_vars(lin.coeff) & ctx.mod or il.free_vars(init) & ctx.mod:
         return []
     th = ctx.threads
     low = th.ex(il.substitute(e, {x: init}), 1)

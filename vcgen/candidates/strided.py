@@ -65,10 +65,10 @@ def access(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, dom_width: i
         # ZEXT64(x) + SEXT64(y * width), SEXT64((r + i) * n) * 2: residues modulo powers of
         # two of the low bits, when none at full width is as strong (a power-of-two modulus
         # of the low bits is one of the whole offset)
-        full = max((_literal(ctx, m) or 0 for m, _ in pairs), default=0) \
-            if all(_literal(ctx, m) for m, _ in pairs) else None
+        moduli = [_literal(ctx, m) for m, _ in pairs]
+        full = max((k for k in moduli if k), default=0)
         low = [(m, b) for m, b in residue_pairs(ctx, e2, w2)
-               if _power_of_two(ctx, m) and full is not None and _literal(ctx, m) > full]
+               if all(moduli) and _power_of_two(ctx, m) and (_literal(ctx, m) or 0) > full]
         views.append((narrow, w2, e2, low))
     out: list[Candidate] = []
     for view, width, expr, pairs in views:
@@ -90,9 +90,10 @@ def field_band(ctx: LoopContext, ho: il.Expr, off: il.Expr, e: il.Expr, w: int, 
     satisfies is ``HO ==> BVw_ULT(BVw_UREM(BVw_SUB(OFF, base$1), m$1), c)``.  ``pow2``:
     ``OFF`` is the low bits of a wider offset, where only power-of-two moduli are
     residues."""
-    if op_of(e) != (w, "ADD") or not isinstance(args_of(e)[1], il.BvLit):
+    elem, lit = args_of(e) if op_of(e) == (w, "ADD") else (None, None)
+    if elem is None or not isinstance(lit, il.BvLit):
         return []
-    elem, k = args_of(e)[0], args_of(e)[1].value
+    k = lit.value
     conc = fold_literals(ctx.concrete_sizes(elem))
     c = common_stride(conc, atoms(conc, il.free_vars(conc), w), w).multiple
     if not 0 < k < c:

@@ -11,7 +11,6 @@ from ..il.errors import ExitCode, ToolError
 from .encode import VC, build_vc
 from .loopcut import cut_loops, k_induction, unwind_loops
 from .passify import PassiveProgram, passify
-from .slicing import offsets_first
 from .solvers.smtlib import smt_script
 
 
@@ -61,16 +60,6 @@ def cut_passive(program: il.Program) -> PassiveProgram:
     program before encoding)."""
     kernel = kernel_of(program)
     return _passive(program, kernel, cut_loops(kernel))
-
-
-def offsets_first_vc(program: il.Program, math_int: bool = False) -> VC | None:
-    """The VC of the kernel of ``program`` with loops cut, its benign write-write checks
-    strengthened to offsets only and dead definitions sliced away
-    (``slicing.offsets_first``; a proof of it proves ``program``, a failure says nothing),
-    or None when the kernel has no benign write-write check."""
-    kernel = kernel_of(program)
-    passive = offsets_first(_passive(program, kernel, cut_loops(kernel)))
-    return None if passive is None else build_vc(program, passive, math_int=math_int)
 
 
 def smt_query(program: il.Program, loop_unwind: int | None = None, title: str = "",
