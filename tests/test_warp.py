@@ -102,6 +102,19 @@ def test_warp_sync_same_instruction_still_races(tmp_path):
     assert got == VERIFIED, out
 
 
+@pytest.mark.parametrize("barrier, code", [("__syncthreads();", VERIFIED), ("", NOT_VERIFIED)])
+def test_warp_sync_loop_leaves_other_logs_alone(tmp_path, barrier, code):
+    """Under --warp-sync an instruction clears only the logs it filled: clearing s's empty
+    read log after the loop's write made that log look modified by the loop, so it was
+    arbitrary at the loop head and the read after the barrier raced with it (a false
+    alarm).  Without the barrier the read races with another warp's write."""
+    got, out = verify(f"for (unsigned i = 0; i < 64; i += 16) if (t < 16) s[i + t] = 0;\n{barrier}\n"
+                      "out[blockIdx.x * 64 + t] = s[(t + 1) % 64];", tmp_path, "--warp-sync=32")
+    assert got == code, out
+    if code == NOT_VERIFIED:
+        assert "read-write race on s[" in out or "write-read race on s[" in out, out
+
+
 @pytest.mark.parametrize("body, code", [
     # a warp-mate's write is visible to the next instruction: s[0] may hold another lane's t
     ("if (t < 32) { s[0] = 1; s[1] = 1; s[2] = 1; s[t] = 0; __assert(s[0] == 1 || s[1] == 1 || s[2] == 1); }",

@@ -60,7 +60,7 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 
 # Loop-level generators, in candidate order.
 LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
-              strided.counters, loop_bound.initial_bounds, pow2.candidates, relational_pow2.candidates,
+              strided.counters, loop_bound.initial_bounds, loop_bound.shrinking_bounds, pow2.candidates, relational_pow2.candidates,
               log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates,
               first_iteration.loop_candidates, equal_copies.candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.

@@ -6,11 +6,14 @@ over ``bvW`` variables with ``BVW_{S,U}{LE,GE}`` comparisons.
 * r9: the initial value bounds the range of a counter (``v := init`` before the loop,
   ``v := v + s`` in it): ``BVW_SGE(v, init)`` and ``BVW_UGE(v, init)``; and the guard
   ``v < e`` (``<=``, ``>``, ``>=``; ``e`` loop-invariant) bounds it: ``BVW_SLE(v, e)`` etc.
+  A counter that only shrinks (``v := v >> k``, ``v := v / c`` unsigned, ``c`` a non-zero
+  literal: tree reductions counting strides down) stays at or below its initial value:
+  ``BVW_ULE(v, init)`` (an extension of A.9 in the same spirit).
 """
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import CMP_TO_BOUND, bv_op
+from .bvexpr import CMP_TO_BOUND, args_of, bv_op, op_of
 from .context import Candidate, LoopContext
 
 RULES = ("r8", "r9")
@@ -40,4 +43,18 @@ def initial_bounds(ctx: LoopContext) -> list[Candidate]:
         w = ctx.counters[v].width
         out += ctx.per_thread("r9", ctx.fun("SGE", w, il.Var(v), init))
         out += ctx.per_thread("r9", ctx.fun("UGE", w, il.Var(v), init))
+    return out
+
+
+def shrinking_bounds(ctx: LoopContext) -> list[Candidate]:
+    """r9: counters divided down in the loop (``LSHR`` by anything, ``UDIV`` by a non-zero
+    literal: ``BVW_UDIV(v, 0)`` is all ones in SMT-LIB) stay at or below their initial
+    value, unsigned."""
+    out = []
+    for v, c in ctx.counters.items():
+        bop, args = op_of(c.step), args_of(c.step)
+        if bop is None or not args or args[0] != il.Var(v) or il.free_vars(args[1]) & ctx.mod:
+            continue
+        if bop[1] == "LSHR" or (bop[1] == "UDIV" and isinstance(args[1], il.BvLit) and args[1].value):
+            out += ctx.per_thread("r9", ctx.fun("ULE", c.width, il.Var(v), c.init))
     return out

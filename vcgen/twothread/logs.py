@@ -18,16 +18,16 @@ from .threads import Threads
 
 
 class AccessLogs:
-    """Logging and race checks.  ``recent`` holds the arrays logged since ``take_recent``
-    was last called and ``recent_loc`` the source location that logged them (warps clear
-    such logs after each instruction, ``vcgen.twothread.warps``)."""
+    """Logging and race checks.  ``recent`` holds the logs (array name, kind) filled since
+    ``take_recent`` was last called and ``recent_loc`` the source location that filled them
+    (warps clear such logs after each instruction, ``vcgen.twothread.warps``)."""
 
     def __init__(self, info: KernelInfo, builder: ProgramBuilder, threads: Threads, opts: LockstepOptions):
         self.info = info
         self.builder = builder
         self.threads = threads
         self.opts = opts
-        self.recent: set[str] = set()
+        self.recent: set[tuple[str, str]] = set()
         self.recent_loc: tuple | None = None
 
     def kinds(self, a: ArrayInfo) -> tuple[str, ...]:
@@ -68,11 +68,11 @@ class AccessLogs:
         b.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
                          tuple(il.ite(g, e, v) for v, e in targets)))
         if self.opts.warp_sync:
-            self.recent.add(a.name)
+            self.recent.add((a.name, kind))
             self.recent_loc = sourceloc(loc or ())
 
-    def take_recent(self) -> set[str]:
-        """The arrays logged since the last call (and forget them)."""
+    def take_recent(self) -> set[tuple[str, str]]:
+        """The logs (array name, kind) filled since the last call (and forget them)."""
         out, self.recent, self.recent_loc = self.recent, set(), None
         return out
 

@@ -78,16 +78,13 @@ class Warps(TransformPart):
             return
         self.warp_havocked = set()
         sw = self.same_warp()
-        for name in sorted(self.logs.take_recent()):
-            a = self.info.arrays[name]
-            for kind in self.logs.kinds(a):
-                if (kind == "WRITE" and name not in self.info.written_arrays) or \
-                        (kind == "ATOMIC" and name not in self.info.atomic_arrays):
-                    # never filled: clearing it is a no-op, but it would make the log look
-                    # modified by every loop around the instruction (havocked at the head)
-                    continue
-                v = self.logs.var(a, kind, "HAS_OCCURRED")
-                self.builder.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
+        # Only the logs this instruction filled: every other log was cleared for warp-mates
+        # after the instruction that filled it.  Clearing it again would be a no-op that
+        # makes the log look modified by every loop around the instruction (havocked at
+        # the head with nothing to say it is empty: a false race after the loop).
+        for name, kind in sorted(self.logs.take_recent()):
+            v = self.logs.var(self.info.arrays[name], kind, "HAS_OCCURRED")
+            self.builder.emit(il.assign(v.name, il.ite(sw, il.FALSE, v)))
 
     def mates_wrote(self, a: ArrayInfo) -> None:
         """Under ``--warp-sync``, at the first write (or atomic) of the equality-abstracted
