@@ -551,6 +551,93 @@ def _substitute(term: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
     return z3.BoolRef(z3.Z3_substitute(term.ctx.ref(), term.as_ast(), n, a, b), term.ctx)
 
 
+# Queries ``CaseRefuter`` may ask per VC, and each one's limit in milliseconds.
+REFUTE_MAX_QUERIES = 4096
+REFUTE_TIMEOUT_MS = 200
+
+
+def _decl_kind(ref, a) -> int:
+    """The declaration kind of application ``a`` (a raw AST), or -1 for other ASTs."""
+    if z3.Z3_get_ast_kind(ref, a) != z3.Z3_APP_AST:
+        return -1
+    return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a))
+
+
+class CaseRefuter:
+    """Decides the offset comparisons of split log cases that read launch constants only
+    (``gid1 + 13824 == gid2 + 27648``: thread and group ids, sizes) once, under the axioms,
+    in a small solver of its own; a comparison no launch satisfies becomes ``false``.
+
+    Why: the cases of straight-line code compare every logged offset with every checked
+    one; in the VC each comparison is refuted by bit-level reasoning inside the whole
+    formula, each conflict paid over all of it (SHOC s3d ``ratx2``: 40 000 conflicts,
+    17 s).  Alone, a comparison takes milliseconds, and equal comparisons (the rewriter
+    normalises ``gid1 + a == gid2 + b`` to one atom per difference) are decided once.
+
+    Sound and equivalent: the axioms hold in every execution (they are always asserted
+    in the VC), so an atom unsatisfiable with them is false in every model.  An atom not
+    refuted within the limits is kept as it is."""
+
+    def __init__(self, ctx: z3.Context, axioms: list, consts: set):
+        self.ctx = ctx
+        self.axioms = axioms
+        self.consts = consts
+        # AST id -> (atom, refuted): holding the atom keeps its id from being reused, and
+        # z3's hash-consing gives an equal atom the same id while it lives
+        self.cache: dict[int, tuple[z3.ExprRef, bool]] = {}
+        self.queries = 0
+        self.solver: z3.Solver | None = None
+
+    def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
+        """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom.  (Through
+        z3's C API: tens of thousands of cases per VC, the Python wrappers would dominate.)"""
+        ref = self.ctx.ref()
+        t = z3.BoolRef(z3.Z3_simplify(ref, case.as_ast()), self.ctx)  # owns the result
+        a = t.as_ast()
+        parts = [a]
+        if _decl_kind(ref, a) == z3.Z3_OP_AND:
+            parts = [z3.Z3_get_app_arg(ref, a, i) for i in range(z3.Z3_get_app_num_args(ref, a))]
+        for x in parts:
+            if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
+                    ref, z3.Z3_get_sort(ref, z3.Z3_get_app_arg(ref, x, 0))) == z3.Z3_BV_SORT \
+                    and self._refuted(x):
+                return z3.BoolVal(False, self.ctx)
+        return t
+
+    def _launch_only(self, x: z3.ExprRef) -> bool:
+        seen, stack = set(), [x]
+        while stack:
+            y = stack.pop()
+            if y.get_id() in seen:
+                continue
+            seen.add(y.get_id())
+            if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED \
+                    and y.decl().name() not in self.consts:
+                return False
+            stack.extend(y.children())
+        return True
+
+    def _refuted(self, ast) -> bool:
+        key = z3.Z3_get_ast_id(self.ctx.ref(), ast)
+        known = self.cache.get(key)
+        if known is not None:
+            return known[1]
+        atom = z3.BoolRef(ast, self.ctx)
+        refuted = False
+        if self.queries < REFUTE_MAX_QUERIES and self._launch_only(atom):
+            self.queries += 1
+            if self.solver is None:
+                self.solver = z3.Solver(ctx=self.ctx)
+                self.solver.set("timeout", REFUTE_TIMEOUT_MS)
+                self.solver.add(*self.axioms)
+            self.solver.push()
+            self.solver.add(atom)
+            refuted = self.solver.check() == z3.unsat
+            self.solver.pop()
+        self.cache[key] = (atom, refuted)
+        return refuted
+
+
 class LogCaseSplitter:
     """Encodes an assertion that reads access-log incarnations defined by an update
     ``log@k == if logged then new else log@j`` as the decision tree over the log choices:
@@ -574,8 +661,9 @@ class LogCaseSplitter:
     assertion; the rest of the chain stays a named incarnation.
     """
 
-    def __init__(self, tr: Translator):
+    def __init__(self, tr: Translator, refuter: CaseRefuter | None = None):
         self.tr = tr
+        self.refuter = refuter
         self.updates: dict[str, _IteUpdate] = {}
 
     def record(self, c: il.Assume) -> None:
@@ -601,9 +689,9 @@ class LogCaseSplitter:
             parts = il.conjuncts(e.operand)
             reads = [p for p in parts if il.free_vars(p) & names]
             others = [self.tr.term(p) for p in parts if not il.free_vars(p) & names]
-            split = self._split(self.tr.term(il.and_all(reads)), names, budget)
+            split = self._split(self.tr.term(il.and_all(reads)), names, budget, self.refuter)
             return z3.Not(z3.And(*others, split) if others else split)
-        return self._split(term, names, budget)
+        return self._split(term, names, budget, None)
 
     def _latest(self, names: frozenset) -> _IteUpdate:
         def number(n: str) -> int:
@@ -611,9 +699,11 @@ class LogCaseSplitter:
             return int(k) if k.isdigit() else 0
         return self.updates[max(names, key=number)]
 
-    def _split(self, term: z3.BoolRef, names: frozenset, budget: list) -> z3.BoolRef:
+    def _split(self, term: z3.BoolRef, names: frozenset, budget: list,
+               refuter: CaseRefuter | None) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
-        (a logged value may itself read updates)."""
+        (a logged value may itself read updates).  ``refuter``: cases are conjunctions of
+        conflict conditions whose atoms it may decide."""
         spine = []
         while names and budget[0] > 0:
             budget[0] -= 1
@@ -627,8 +717,14 @@ class LogCaseSplitter:
                                    if n in self.updates)
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
-            spine.append((first.cond, self._split(then_t, then_names, budget) if then_names else then_t))
+            if then_names:
+                then_t = self._split(then_t, then_names, budget, refuter)
+            elif refuter is not None:
+                then_t = refuter.simplify(then_t)
+            spine.append((first.cond, then_t))
             term = else_t
+        if refuter is not None and not names:
+            term = refuter.simplify(term)
         ctx = self.tr.ctx
         for cond, case in reversed(spine):
             term = z3.BoolRef(z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), case.as_ast(), term.as_ast()), ctx)
@@ -660,10 +756,10 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         tr.consts[name] = tr.term(lit)
     constraints = []
     inliner = DefinitionInliner(tr)
-    splitter = LogCaseSplitter(tr)
     for d in program.decls:
         if isinstance(d, il.AxiomDecl):
             constraints.append(tr.term(d.expr))
+    splitter = LogCaseSplitter(tr, CaseRefuter(ctx, list(constraints), set(program.consts())))
     checks: list = []
     ends: dict = {}
     preds: dict = {b.label: [] for b in passive.blocks}
