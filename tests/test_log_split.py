@@ -132,3 +132,22 @@ def test_straight_line_kernel_with_many_writes(tmp_path, shifted, code):
     assert r.returncode == code, r.stdout + r.stderr
     if code:
         assert "race on rates[" in r.stdout
+
+
+def test_predicated_locals_are_not_split():
+    """A local's if-then-else is a predicated assignment, not a log update: splitting it
+    would multiply the cases of every assertion that reads several of them."""
+    prog = parse_program(kernel("""\
+  var $p: bool;
+  var $x: bv32;
+  $entry:
+    havoc $p;
+    $x := 0bv32;
+    $x := if $p then 5bv32 else $x;
+    assert {:sourceloc "p.cl", 2, 3} {:user_assert} {:thread 1} $x != 7bv32;
+    assert {:vacuity_check} false;
+    return;
+"""))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert not any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)
+    assert verify_program(prog).status == "verified"

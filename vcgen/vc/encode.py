@@ -661,16 +661,21 @@ class LogCaseSplitter:
     assertion; the rest of the chain stays a named incarnation.
     """
 
-    def __init__(self, tr: Translator, refuter: CaseRefuter | None = None):
+    def __init__(self, tr: Translator, globals_: set[str], refuter: CaseRefuter | None = None):
         self.tr = tr
+        self.globals = globals_
         self.refuter = refuter
         self.updates: dict[str, _IteUpdate] = {}
 
     def record(self, c: il.Assume) -> None:
-        """Remember ``c`` if it is a definition whose value is an if-then-else."""
+        """Remember ``c`` if it defines an incarnation of a global variable as an
+        if-then-else.  Globals only: the two-thread program's globals are the access logs
+        and the arrays (updated by map stores); a local's if-then-else is a predicated
+        assignment, whose split would multiply the cases without shortening any chain."""
         e = c.expr
         if not (il.has_attr(c.attrs, "definition") and isinstance(e, il.BinOp)
-                and isinstance(e.left, il.Var) and isinstance(e.right, il.IfThenElse)):
+                and isinstance(e.left, il.Var) and isinstance(e.right, il.IfThenElse)
+                and e.left.name.rpartition("@")[0] in self.globals):
             return
         r = e.right
         self.updates[e.left.name] = _IteUpdate(
@@ -759,7 +764,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     for d in program.decls:
         if isinstance(d, il.AxiomDecl):
             constraints.append(tr.term(d.expr))
-    splitter = LogCaseSplitter(tr, CaseRefuter(ctx, list(constraints), set(program.consts())))
+    splitter = LogCaseSplitter(tr, {d.name for d in program.globals()},
+                               CaseRefuter(ctx, list(constraints), set(program.consts())))
     checks: list = []
     ends: dict = {}
     preds: dict = {b.label: [] for b in passive.blocks}
