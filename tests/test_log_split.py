@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import z3
 
-from vcgen.il.parser import parse_program
+from vcgen.il.parser import parse_expr, parse_program
 from vcgen.vc import encode as vcmod
 from vcgen.vc import passify
 from vcgen.verify.checker import verify_program
@@ -151,3 +151,24 @@ def test_predicated_locals_are_not_split():
     vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
     assert not any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)
     assert verify_program(prog).status == "verified"
+
+
+def test_case_refuter_decides_launch_only_atoms_under_the_axioms():
+    prog = parse_program(_logged_writes(1, "0bv32"))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    tr = vc.translator
+    axioms = [tr.term(d.expr) for d in prog.decls if isinstance(d, vcmod.il.AxiomDecl)]
+    refuter = vcmod.CaseRefuter(vc.ctx, axioms, set(prog.consts()))
+    gid1, gid2 = (tr.term(parse_expr(GID.format(t=t))) for t in (1, 2))
+    row = lambda k: z3.BitVecVal(k, 32, vc.ctx)
+    # 32 threads in all: a gid never reaches the next row of 32
+    assert z3.is_false(refuter.simplify(z3.And(z3.BoolVal(True, vc.ctx), gid1 + row(0) == gid2 + row(32))))
+    # a neighbouring cell of the same row is another thread's: kept
+    kept = refuter.simplify(gid1 == gid2 + row(1))
+    assert not z3.is_false(kept) and refuter.queries == 2
+    # an atom over a program variable is no launch fact: kept without a query
+    x = z3.BitVec("$x@1", 32, vc.ctx)
+    assert not z3.is_false(refuter.simplify(gid1 == x + row(64))) and refuter.queries == 2
+    # decided once: the same atom again asks nothing
+    refuter.simplify(gid1 + row(0) == gid2 + row(32))
+    assert refuter.queries == 2

@@ -24,6 +24,7 @@ never wraps: faster, but unsound for kernels that rely on overflow or wrap-aroun
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -551,9 +552,11 @@ def _substitute(term: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
     return z3.BoolRef(z3.Z3_substitute(term.ctx.ref(), term.as_ast(), n, a, b), term.ctx)
 
 
-# Queries ``CaseRefuter`` may ask per VC, and each one's limit in milliseconds.
+# Queries ``CaseRefuter`` may ask per VC, each one's limit in milliseconds, and the
+# seconds all of them may take together (atoms are decided in about a millisecond each).
 REFUTE_MAX_QUERIES = 4096
 REFUTE_TIMEOUT_MS = 200
+REFUTE_BUDGET_SECONDS = 10.0
 
 
 def _decl_kind(ref, a) -> int:
@@ -586,6 +589,7 @@ class CaseRefuter:
         # z3's hash-consing gives an equal atom the same id while it lives
         self.cache: dict[int, tuple[z3.ExprRef, bool]] = {}
         self.queries = 0
+        self.seconds = 0.0
         self.solver: z3.Solver | None = None
 
     def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
@@ -624,8 +628,10 @@ class CaseRefuter:
             return known[1]
         atom = z3.BoolRef(ast, self.ctx)
         refuted = False
-        if self.queries < REFUTE_MAX_QUERIES and self._launch_only(atom):
+        if self.queries < REFUTE_MAX_QUERIES and self.seconds < REFUTE_BUDGET_SECONDS \
+                and self._launch_only(atom):
             self.queries += 1
+            start = time.monotonic()
             if self.solver is None:
                 self.solver = z3.Solver(ctx=self.ctx)
                 self.solver.set("timeout", REFUTE_TIMEOUT_MS)
@@ -634,6 +640,7 @@ class CaseRefuter:
             self.solver.add(atom)
             refuted = self.solver.check() == z3.unsat
             self.solver.pop()
+            self.seconds += time.monotonic() - start
         self.cache[key] = (atom, refuted)
         return refuted
 
