@@ -24,6 +24,7 @@ never wraps: faster, but unsound for kernels that rely on overflow or wrap-aroun
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -525,6 +526,223 @@ class DefinitionInliner:
         return True
 
 
+# Most cases one assertion's split may produce (leaves of its decision tree); beyond it the
+# remaining log incarnations stay named (still constrained by their update equations).
+SPLIT_MAX_CASES = 1024
+
+
+class _IteUpdate(NamedTuple):
+    """A definition ``x@k == if cond then new else old`` (an access-log update): the z3
+    terms of its parts and the IL variable names each value reads."""
+    cond_key: il.Expr
+    cond: z3.BoolRef
+    new: z3.ExprRef
+    old: z3.ExprRef
+    new_vars: frozenset
+    old_vars: frozenset
+
+
+def _substitute(term: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
+    """``term`` with the constants ``src`` replaced by the terms ``dst`` (z3's C API
+    directly: the Python wrapper's sort checks cost more than the substitution itself)."""
+    n = len(src)
+    a, b = (z3.Ast * n)(), (z3.Ast * n)()
+    for i in range(n):
+        a[i], b[i] = src[i].as_ast(), dst[i].as_ast()
+    return z3.BoolRef(z3.Z3_substitute(term.ctx.ref(), term.as_ast(), n, a, b), term.ctx)
+
+
+# Queries ``CaseRefuter`` may ask per VC, each one's limit in milliseconds, and the
+# seconds all of them may take together (atoms are decided in about a millisecond each).
+REFUTE_MAX_QUERIES = 4096
+REFUTE_TIMEOUT_MS = 200
+REFUTE_BUDGET_SECONDS = 10.0
+
+
+def _decl_kind(ref, a) -> int:
+    """The declaration kind of application ``a`` (a raw AST), or -1 for other ASTs."""
+    if z3.Z3_get_ast_kind(ref, a) != z3.Z3_APP_AST:
+        return -1
+    return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a))
+
+
+class CaseRefuter:
+    """Decides the offset comparisons of split log cases that read launch constants only
+    (``gid1 + 13824 == gid2 + 27648``: thread and group ids, sizes) once, under the axioms,
+    in a small solver of its own; a comparison no launch satisfies becomes ``false``.
+
+    Why: the cases of straight-line code compare every logged offset with every checked
+    one; in the VC each comparison is refuted by bit-level reasoning inside the whole
+    formula, each conflict paid over all of it (SHOC s3d ``ratx2``: 40 000 conflicts,
+    17 s).  Alone, a comparison takes milliseconds, and equal comparisons (the rewriter
+    normalises ``gid1 + a == gid2 + b`` to one atom per difference) are decided once.
+
+    Sound and equivalent: the axioms hold in every execution (they are always asserted
+    in the VC), so an atom unsatisfiable with them is false in every model.  An atom not
+    refuted within the limits is kept as it is."""
+
+    def __init__(self, ctx: z3.Context, axioms: list, consts: set):
+        self.ctx = ctx
+        self.axioms = axioms
+        self.consts = consts
+        # AST id -> (atom, refuted): holding the atom keeps its id from being reused, and
+        # z3's hash-consing gives an equal atom the same id while it lives
+        self.cache: dict[int, tuple[z3.ExprRef, bool]] = {}
+        self.queries = 0
+        self.seconds = 0.0
+        self.solver: z3.Solver | None = None
+
+    def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
+        """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom.  (Through
+        z3's C API: tens of thousands of cases per VC, the Python wrappers would dominate.)"""
+        ref = self.ctx.ref()
+        t = z3.BoolRef(z3.Z3_simplify(ref, case.as_ast()), self.ctx)  # owns the result
+        a = t.as_ast()
+        parts = [a]
+        if _decl_kind(ref, a) == z3.Z3_OP_AND:
+            parts = [z3.Z3_get_app_arg(ref, a, i) for i in range(z3.Z3_get_app_num_args(ref, a))]
+        for x in parts:
+            if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
+                    ref, z3.Z3_get_sort(ref, z3.Z3_get_app_arg(ref, x, 0))) == z3.Z3_BV_SORT \
+                    and self._refuted(x):
+                return z3.BoolVal(False, self.ctx)
+        return t
+
+    def _launch_only(self, x: z3.ExprRef) -> bool:
+        seen, stack = set(), [x]
+        while stack:
+            y = stack.pop()
+            if y.get_id() in seen:
+                continue
+            seen.add(y.get_id())
+            if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED \
+                    and y.decl().name() not in self.consts:
+                return False
+            stack.extend(y.children())
+        return True
+
+    def _refuted(self, ast) -> bool:
+        key = z3.Z3_get_ast_id(self.ctx.ref(), ast)
+        known = self.cache.get(key)
+        if known is not None:
+            return known[1]
+        atom = z3.BoolRef(ast, self.ctx)
+        refuted = False
+        if self.queries < REFUTE_MAX_QUERIES and self.seconds < REFUTE_BUDGET_SECONDS \
+                and self._launch_only(atom):
+            self.queries += 1
+            start = time.monotonic()
+            if self.solver is None:
+                self.solver = z3.Solver(ctx=self.ctx)
+                self.solver.set("timeout", REFUTE_TIMEOUT_MS)
+                self.solver.add(*self.axioms)
+            self.solver.push()
+            self.solver.add(atom)
+            refuted = self.solver.check() == z3.unsat
+            self.solver.pop()
+            self.seconds += time.monotonic() - start
+        self.cache[key] = (atom, refuted)
+        return refuted
+
+
+class LogCaseSplitter:
+    """Encodes an assertion that reads access-log incarnations defined by an update
+    ``log@k == if logged then new else log@j`` as the decision tree over the log choices:
+    ``P(log@k)`` becomes ``if logged then P(new) else P(log@j)``, and ``P(log@j)`` is split
+    the same way, down the chain of updates.
+
+    Why: thread 1's log (paper 000 section 5, "access logging"; docs/design.md 5.5-5.8)
+    holds one access chosen nondeterministically, so in straight-line code with n accesses
+    to an array each race check reads a chain of n nested updates.  Over the chain the
+    solver must bit-blast one 32-bit multiplexer per update and rediscover, check by check,
+    which access the log may hold (SHOC s3d ``ratx2``: 191 statements, more than 60 s; 50
+    of them: 8.5 s).  Split, each case compares two offsets directly (``gid1 + 13824 ==
+    gid2 + 27648``), which the rewriter normalises to one shared atom per offset
+    difference (50 statements: 0.2 s).
+
+    Equivalent: the update is an equation of the path condition on every path that
+    reaches a reader (passive form: each incarnation is assigned once, and every use is
+    dominated by its definition), so ``P(log@k)`` and its split agree wherever the
+    assertion is evaluated.  Updates with the same condition (HAS_OCCURRED, OFFSET,
+    SOURCE, VALUE of one access) are split together.  At most ``SPLIT_MAX_CASES`` cases per
+    assertion; the rest of the chain stays a named incarnation.
+    """
+
+    def __init__(self, tr: Translator, globals_: set[str], refuter: CaseRefuter | None = None):
+        self.tr = tr
+        self.globals = globals_
+        self.refuter = refuter
+        self.updates: dict[str, _IteUpdate] = {}
+
+    def record(self, c: il.Assume) -> None:
+        """Remember ``c`` if it defines an incarnation of a global variable as an
+        if-then-else.  Globals only: the two-thread program's globals are the access logs
+        and the arrays (updated by map stores); a local's if-then-else is a predicated
+        assignment, whose split would multiply the cases without shortening any chain."""
+        e = c.expr
+        if not (il.has_attr(c.attrs, "definition") and isinstance(e, il.BinOp)
+                and isinstance(e.left, il.Var) and isinstance(e.right, il.IfThenElse)
+                and e.left.name.rpartition("@")[0] in self.globals):
+            return
+        r = e.right
+        self.updates[e.left.name] = _IteUpdate(
+            r.cond, self.tr.term(r.cond), self.tr.term(r.then), self.tr.term(r.els),
+            frozenset(il.free_vars(r.then)), frozenset(il.free_vars(r.els)))
+
+    def split(self, e: il.Expr, term: z3.BoolRef) -> z3.BoolRef | None:
+        """The split form of assertion ``e`` (whose z3 term is ``term``), or None when it
+        reads no recorded update.  For ``!(c1 && ... && cn)`` (race checks) only the
+        conjuncts that read updates are split, so the cases stay small."""
+        names = frozenset(n for n in il.free_vars(e) if n in self.updates)
+        if not names:
+            return None
+        budget = [SPLIT_MAX_CASES]
+        if isinstance(e, il.UnOp) and e.op == "!":
+            parts = il.conjuncts(e.operand)
+            reads = [p for p in parts if il.free_vars(p) & names]
+            others = [self.tr.term(p) for p in parts if not il.free_vars(p) & names]
+            split = self._split(self.tr.term(il.and_all(reads)), names, budget, self.refuter)
+            return z3.Not(z3.And(*others, split) if others else split)
+        return self._split(term, names, budget, None)
+
+    def _latest(self, names: frozenset) -> _IteUpdate:
+        def number(n: str) -> int:
+            k = n.rpartition("@")[2]
+            return int(k) if k.isdigit() else 0
+        return self.updates[max(names, key=number)]
+
+    def _split(self, term: z3.BoolRef, names: frozenset, budget: list,
+               refuter: CaseRefuter | None) -> z3.BoolRef:
+        """Walk down the chain (the else branches) iteratively; then branches recursively
+        (a logged value may itself read updates).  ``refuter``: cases are conjunctions of
+        conflict conditions whose atoms it may decide."""
+        spine = []
+        while names and budget[0] > 0:
+            budget[0] -= 1
+            first = self._latest(names)
+            group = [n for n in names if self.updates[n].cond_key == first.cond_key]
+            consts = [self.tr.const(n) for n in group]
+            then_t = _substitute(term, consts, [self.updates[n].new for n in group])
+            else_t = _substitute(term, consts, [self.updates[n].old for n in group])
+            rest = names.difference(group)
+            then_names = frozenset(n for n in rest.union(*(self.updates[n].new_vars for n in group))
+                                   if n in self.updates)
+            names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
+                              if n in self.updates)
+            if then_names:
+                then_t = self._split(then_t, then_names, budget, refuter)
+            elif refuter is not None:
+                then_t = refuter.simplify(then_t)
+            spine.append((first.cond, then_t))
+            term = else_t
+        if refuter is not None and not names:
+            term = refuter.simplify(term)
+        ctx = self.tr.ctx
+        for cond, case in reversed(spine):
+            term = z3.BoolRef(z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), case.as_ast(), term.as_ast()), ctx)
+        return term
+
+
 def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
              math_int: bool = False, independent_candidates: bool = False) -> VC:
     """The VC of a passive program (see the module docstring); ``math_int`` encodes
@@ -553,6 +771,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     for d in program.decls:
         if isinstance(d, il.AxiomDecl):
             constraints.append(tr.term(d.expr))
+    splitter = LogCaseSplitter(tr, {d.name for d in program.globals()},
+                               CaseRefuter(ctx, list(constraints), set(program.consts())))
     checks: list = []
     ends: dict = {}
     preds: dict = {b.label: [] for b in passive.blocks}
@@ -571,10 +791,16 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             if isinstance(c, il.Assume):
                 if not inliner.inline(c):
                     pending.append(tr.term(c.expr))
+                    splitter.record(c)
                 continue
             e = tr.term(c.expr)
             path = z3.And(cond, *pending) if pending else cond
             k = len(checks)
+            split = splitter.split(c.expr, e)
+            if split is not None:  # named: the tree is shared by fail_k and ok_k
+                holds = z3.Bool(f"holds_{k}", ctx)
+                constraints.append(holds == split)
+                e = holds
             fail = z3.Bool(f"fail_{k}", ctx)
             constraints.append(fail == z3.And(path, z3.Not(e)))
             chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)

@@ -1,0 +1,174 @@
+"""Assertions over access-log updates are split into the cases of the log choice
+(vcgen.vc.encode.LogCaseSplitter): the VC compares offsets case by case instead of
+through a chain of if-then-else updates, with the same verdicts."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import z3
+
+from vcgen.il.parser import parse_expr, parse_program
+from vcgen.vc import encode as vcmod
+from vcgen.vc import passify
+from vcgen.verify.checker import verify_program
+
+from vcgen_progs import kernel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GID = "BV32_ADD(BV32_MUL(group_id_x${t}, 16bv32), local_id_x${t})"
+
+
+def _logged_writes(rows: int, check_row: str) -> str:
+    """Thread 1 may log its write ``out[row * 32 + gid]`` for each of ``rows`` rows (one
+    nondeterministic choice per write, as vcgen.twothread.logs instruments it); then
+    thread 2's write of ``out[check_row + gid]`` is race-checked against the log."""
+    steps = []
+    for r in range(rows):
+        off = f"BV32_ADD({r * 32}bv32, {GID.format(t=1)})"
+        steps.append(f"""\
+    havoc $log{r};
+    _WRITE_HAS_OCCURRED, _WRITE_OFFSET, _WRITE_SOURCE := if $log{r} then true else _WRITE_HAS_OCCURRED, \
+if $log{r} then {off} else _WRITE_OFFSET, if $log{r} then {r + 1} else _WRITE_SOURCE;
+""")
+    locals_ = "".join(f"  var $log{r}: bool;\n" for r in range(rows))
+    idx2 = f"BV32_ADD({check_row}, {GID.format(t=2)})"
+    return kernel(f"""{locals_}  $entry:
+    _WRITE_HAS_OCCURRED := false;
+{''.join(steps)}    assert {{:race "write-write", "$$out"}} {{:sourceloc "rows.cl", 9, 5}} {{:check_offset {idx2}}} \
+!((group_id_x$1 != group_id_x$2 || local_id_x$1 != local_id_x$2) && _WRITE_HAS_OCCURRED && _WRITE_OFFSET == {idx2});
+    assert {{:vacuity_check}} false;
+    return;
+""", decls="var _WRITE_HAS_OCCURRED: bool;\nvar _WRITE_OFFSET: bv32;\nvar _WRITE_SOURCE: int;\n")
+
+
+def _race_check(vc: vcmod.VC) -> vcmod.Check:
+    return next(c for c in vc.checks if c.has("race"))
+
+
+def _definition_of(vc: vcmod.VC, name: str) -> z3.ExprRef:
+    return next(c.arg(1) for c in vc.constraints if z3.is_eq(c) and str(c.arg(0)) == name)
+
+
+def _constants(t: z3.ExprRef) -> set[str]:
+    seen, out, stack = set(), set(), [t]
+    while stack:
+        x = stack.pop()
+        if x.get_id() in seen:
+            continue
+        seen.add(x.get_id())
+        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(str(x))
+        stack.extend(x.children())
+    return out
+
+
+def test_race_check_is_split_over_the_log_updates():
+    prog = parse_program(_logged_writes(3, "64bv32"))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    check = _race_check(vc)
+    tree = _definition_of(vc, f"holds_{check.index}")
+    names = _constants(tree)
+    # the cases read the log choices and the threads' ids, never a log incarnation
+    assert {"$log0@1", "$log1@1", "$log2@1"} <= names
+    assert not any(n.startswith("_WRITE_") and "@" in n for n in names)
+    # the updates themselves stay in the VC as equations (models read the log from them)
+    assert "_WRITE_OFFSET@3" in vc.translator.consts
+
+
+def test_case_budget_keeps_the_rest_of_the_chain_named(monkeypatch):
+    monkeypatch.setattr(vcmod, "SPLIT_MAX_CASES", 2)
+    prog = parse_program(_logged_writes(4, "1bv32"))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    names = _constants(_definition_of(vc, f"holds_{_race_check(vc).index}"))
+    # the two latest updates are cases; below them the older incarnations are read
+    assert {"$log3@1", "$log2@1"} <= names and "$log0@1" not in names
+    assert {"_WRITE_HAS_OCCURRED@3", "_WRITE_OFFSET@2"} <= names
+    # the race is with row 0, below the budget: the named rest of the chain still finds it
+    assert verify_program(prog).status == "errors"
+
+
+@pytest.mark.parametrize("rows, check_row, status", [
+    (3, "96bv32", "verified"),   # thread 2 writes row 3: no logged write is there
+    (3, "64bv32", "verified"),   # row 2, its own cell: other threads logged other cells
+    (3, "65bv32", "errors"),     # row 2 shifted by one: the write of thread gid+1
+    (3, "1bv32", "errors"),      # row 0 shifted: the oldest update of the chain
+    (12, "352bv32", "verified"),
+    (12, "321bv32", "errors"),
+])
+def test_split_keeps_verdicts(rows, check_row, status):
+    res = verify_program(parse_program(_logged_writes(rows, check_row)))
+    assert res.status == status
+    if status == "errors":
+        assert [e.kind for e in res.errors] == ["race"]
+
+
+ROWS_CL = """// each work item scales its column of a row-major table, row by row
+__kernel void scale_rows(__global float *rates, __global const float *conc) {{
+  size_t i = get_global_id(0);
+{rows}}}
+"""
+
+
+def _rows_kernel(rows: int, shifted: int | None = None) -> str:
+    lines = []
+    for r in range(rows):
+        dst = f"rates[{r} * 256 + i{' + 1' if r == shifted else ''}]"
+        lines.append(f"  {dst} = rates[{r} * 256 + i] * conc[{(r * 7) % rows} * 256 + i];\n")
+    return ROWS_CL.format(rows="".join(lines))
+
+
+@pytest.mark.parametrize("shifted, code", [(None, 0), (17, 6)])
+def test_straight_line_kernel_with_many_writes(tmp_path, shifted, code):
+    """40 rows written in straight-line code (the SHOC s3d shape): each race check reads a
+    chain of 40 log updates of ``rates``; one shifted write races with the next thread."""
+    f = tmp_path / "rows.cl"
+    f.write_text(_rows_kernel(40, shifted))
+    r = subprocess.run([sys.executable, "-m", "vcgen.driver", "--local_size=64", "--num_groups=4", str(f)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode == code, r.stdout + r.stderr
+    if code:
+        assert "race on rates[" in r.stdout
+
+
+def test_predicated_locals_are_not_split():
+    """A local's if-then-else is a predicated assignment, not a log update: splitting it
+    would multiply the cases of every assertion that reads several of them."""
+    prog = parse_program(kernel("""\
+  var $p: bool;
+  var $x: bv32;
+  $entry:
+    havoc $p;
+    $x := 0bv32;
+    $x := if $p then 5bv32 else $x;
+    assert {:sourceloc "p.cl", 2, 3} {:user_assert} {:thread 1} $x != 7bv32;
+    assert {:vacuity_check} false;
+    return;
+"""))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert not any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)
+    assert verify_program(prog).status == "verified"
+
+
+def test_case_refuter_decides_launch_only_atoms_under_the_axioms():
+    prog = parse_program(_logged_writes(1, "0bv32"))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    tr = vc.translator
+    axioms = [tr.term(d.expr) for d in prog.decls if isinstance(d, vcmod.il.AxiomDecl)]
+    refuter = vcmod.CaseRefuter(vc.ctx, axioms, set(prog.consts()))
+    gid1, gid2 = (tr.term(parse_expr(GID.format(t=t))) for t in (1, 2))
+    row = lambda k: z3.BitVecVal(k, 32, vc.ctx)
+    # 32 threads in all: a gid never reaches the next row of 32
+    assert z3.is_false(refuter.simplify(z3.And(z3.BoolVal(True, vc.ctx), gid1 + row(0) == gid2 + row(32))))
+    # a neighbouring cell of the same row is another thread's: kept
+    kept = refuter.simplify(gid1 == gid2 + row(1))
+    assert not z3.is_false(kept) and refuter.queries == 2
+    # an atom over a program variable is no launch fact: kept without a query
+    x = z3.BitVec("$x@1", 32, vc.ctx)
+    assert not z3.is_false(refuter.simplify(gid1 == x + row(64))) and refuter.queries == 2
+    # decided once: the same atom again asks nothing
+    refuter.simplify(gid1 + row(0) == gid2 + row(32))
+    assert refuter.queries == 2
