@@ -32,6 +32,8 @@ first       pre-loop accesses only logged in the        ``first_iteration``
             first iteration of a barrier loop
 fd          finite domains of pointer bases/offsets     ``finite_domain``
             (extension; paper 000 section 5.1)
+res         residues modulo a symbolic stride, over an  ``symbolic_stride``
+            uninterpreted RESIDUEw (A.2/A.10 form)
 val         logged write values of benign races         ``write_value``
             (paper 000 section 5)
 copies      equality copies equal at barrier loop       ``equal_copies``
@@ -51,7 +53,7 @@ from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
 from . import (access_breaking, access_id, contiguous, counter_moved, enabledness, equal_copies, finite_domain, first_iteration, log_ghost, loop_bound,
-               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, uniform_guard,
+               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, symbolic_stride, uniform_guard,
                write_value)
 from .bvexpr import SMT, op_of
 from .context import Candidate, KernelFacts, LogRule, LoopContext, LoopFacts, LoopRule
@@ -60,18 +62,20 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 
 # Loop-level generators, in candidate order.
 LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
-              strided.counters, loop_bound.initial_bounds, loop_bound.shrinking_bounds, pow2.candidates, relational_pow2.candidates,
+              strided.counters, symbolic_stride.counters, loop_bound.initial_bounds, loop_bound.shrinking_bounds,
+              pow2.candidates, relational_pow2.candidates,
               log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates,
               first_iteration.loop_candidates, equal_copies.candidates)
 # Generators per log (array, kind) the loop fills, in candidate order.
 LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidates, same_warp.log_candidates, strided.accesses,
+             symbolic_stride.accesses,
              access_id.log_candidates,
              access_breaking.log_candidates, contiguous.log_candidates, enabledness.log_candidates,
              first_iteration.log_candidates, write_value.log_candidates, counter_moved.log_candidates)
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
                               log_ghost, same_warp, finite_domain, first_iteration, write_value, equal_copies,
-                              counter_moved)
+                              counter_moved, symbolic_stride)
                   for r in m.RULES)
 
 
@@ -109,7 +113,14 @@ class CandidateFactory:
             for log_rule in LOG_RULES:
                 out += log_rule(ctx, name, a, kind)
         out += predicate_equality.loop_predicate(ctx)
+        if ctx.options.launch.symbolic:
+            out = [c for c in out if not symbolic_stride.superseded(ctx, c[1])]
         return self._dedupe(out)
+
+    def head_facts(self, f: LoopFacts) -> list[il.Assume]:
+        """Assumptions for the head of loop ``f.loop``, after its candidates: facts true of
+        every execution that the candidates' proofs need (``symbolic_stride.head_facts``)."""
+        return symbolic_stride.head_facts(LoopContext(self.kf, f))
 
     def user_candidate(self, e: il.Expr, attrs: il.Attrs) -> il.Assert:
         """A user's candidate invariant (``__candidate_invariant``, or any invariant under

@@ -173,6 +173,8 @@ class Compiler:
             widths = [_width(self.env.resolve(t)) for _, t in f.params]
             op = bv_builtin(str(bvb.args[0]), widths, name)
             impl = lambda st, *args: op(*args)
+        elif il.has_attr(f.attrs, "residue"):  # x urem s (vcgen.candidates.symbolic_stride)
+            impl = lambda st, x, s: x % s if s else x
         elif f.body is not None:
             names = [n for n, _ in f.params]
             fenv = self.env.extended(((n, t) for n, t in f.params if n), mutable=False)

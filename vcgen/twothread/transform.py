@@ -142,6 +142,8 @@ class Lockstep:
                 if self.opts.asymmetric_asserts and any(v.endswith("$2") for v in il.free_vars(cmd.expr)):
                     continue  # --asymmetric-asserts: assertions (candidates too) of the first thread only
                 b.emit(cmd)
+            for fact in self.candidates.head_facts(LoopFacts(lp, lo, hi)):
+                b.emit(fact)
         body, done = f"{head}$body", f"{head}$done"
         b.close(il.Goto((body, done)))
         b.start(body)

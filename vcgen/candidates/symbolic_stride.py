@@ -1,0 +1,136 @@
+"""Rule ``res``: residues modulo a symbolic loop stride, without bit-vector division
+(issue 13; the residue form of paper 003 appendix A.2/A.10, rules r1 and r10, and paper
+000 section 5.3, "access thread id plus strided offset").
+
+A grid-stride loop ``for (i = gid; i < n; i += S)`` with ``S = blockDim.x * gridDim.x``
+(``get_global_size(0)``) under symbolic launch sizes has a stride that is a product of two
+unknowns.  r10's ``BV32_UREM(i - gid, S) == 0`` is right but the solver bit-blasts a
+32-bit divider with a symbolic divisor, a multiplier and the loop's multiplexers: minutes
+per query.  This rule states the same facts over an uninterpreted function
+``RESIDUEw(x, s)`` that stands for ``x urem s`` (``{:residue}``, declared by
+``residue_fun``), so that the proofs are congruence steps:
+
+* candidates, per thread: ``RESIDUEw(v, s) == RESIDUEw(init, s)`` for every additive
+  counter ``v := init; ...; v := v + s`` whose stride ``s`` is not a number; and on the
+  log of thread 1, for an access at offset ``v + rest`` (``rest`` loop-invariant):
+  ``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)``;
+* facts at the loop head (``head_facts``), per thread, each true of ``x urem s`` for
+  every value (SMT-LIB: ``x urem 0 = x``):
+  ``v <= v + s ==> RESIDUEw(v + s, s) == RESIDUEw(v, s)`` (a step that does not wrap
+  around ``2^w`` keeps the residue) and ``init < s ==> RESIDUEw(init, s) == init``.
+
+Two threads' accesses ``OFF == v$2 + rest`` then give ``RESIDUEw(init$1, s) ==
+RESIDUEw(init$2, s)``, hence ``gid$1 == gid$2`` when both ids are below the stride (the
+launch's global-id lemmas, ``vcgen.twothread.launch``): same thread.
+
+Soundness: every fact assumed holds when ``RESIDUEw`` is ``bvurem``, so each execution of
+the kernel is an execution of the program with the facts, and candidates stay candidates
+(Houdini keeps only inductive ones).  A step that wraps around (``i += S`` past ``2^32``:
+a real race for a stride that is not a power of two) gets no fact, so its candidate is
+not inductive and is dropped.
+"""
+from __future__ import annotations
+
+from .. import il
+from .bvexpr import args_of, fold_literals, linear, narrow_offset, op_of
+from .context import Candidate, LoopContext
+
+RULES = ("res",)
+RESIDUE_ATTR = "residue"
+
+
+def residue_fun(ctx: LoopContext, w: int) -> str:
+    """Name of ``function {:residue} RESIDUEw(bvw, bvw): bvw`` (uninterpreted: ``x urem s``
+    for the interpreter, ``vcgen.interp``), declared in the two-thread program if new."""
+    name = f"RESIDUE{w}"
+    b = ctx.builder
+    if name not in b.declared_functions and name not in b.new_functions:
+        t = il.BvType(w)
+        b.new_functions[name] = il.FunctionDecl(name, (("", t), ("", t)), t, (il.Attr(RESIDUE_ATTR),))
+    return name
+
+
+def symbolic_strides(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
+    """name -> (init, step) of the loop's additive counters whose step is not a number
+    once the launch's fixed sizes and pinned parameters are substituted."""
+    return {v: (init, s) for v, (init, s) in ctx.strides.items()
+            if not isinstance(fold_literals(ctx.concrete_sizes(s)), il.BvLit)}
+
+
+def _res(ctx: LoopContext, w: int, x: il.Expr, s: il.Expr) -> il.Expr:
+    return il.FunApp(residue_fun(ctx, w), (x, s))
+
+
+def counters(ctx: LoopContext) -> list[Candidate]:
+    """``RESIDUEw(v, s) == RESIDUEw(init, s)`` per thread for each symbolic stride."""
+    out: list[Candidate] = []
+    for v, (init, s) in symbolic_strides(ctx).items():
+        w = ctx.counters[v].width
+        out += ctx.per_thread("res", il.BinOp("==", _res(ctx, w, il.Var(v), s), _res(ctx, w, init, s)))
+    return out
+
+
+def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
+    """``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)`` for each access of
+    the log inside the loop at one-thread offset ``v + rest`` (``v`` a counter with a
+    symbolic stride, ``rest`` loop-invariant), seen at the counter's width (a CUDA 64-bit
+    offset over a zero- or sign-extended 32-bit index: its low 32 bits)."""
+    strides = symbolic_strides(ctx)
+    if not strides:
+        return []
+    ho, off, _ = ctx.log(a, kind)
+    assert isinstance(a.dom, il.BvType)
+    th, out = ctx.threads, []
+    for acc in ctx.accesses_of(name, kind):
+        if acc.block not in ctx.loop.blocks:
+            continue
+        view, e, w, _ = narrow_offset(off, acc.offset, a.dom.width)
+        for v, (init, s) in strides.items():
+            if ctx.counters[v].width != w:
+                continue
+            lin = linear(e, v, w)
+            if lin is None or lin.coeff != il.BvLit(1, w) or il.free_vars(lin.rest) & ctx.mod:
+                continue
+            x = view if lin.rest == il.BvLit(0, w) else ctx.fun("SUB", w, view, th.ex(lin.rest, 1))
+            cand = ("res", il.implies(ho, il.BinOp("==", _res(ctx, w, x, th.ex(s, 1)),
+                                                   _res(ctx, w, th.ex(init, 1), th.ex(s, 1)))))
+            if cand not in out:
+                out.append(cand)
+    return out
+
+
+def head_facts(ctx: LoopContext) -> list[il.Assume]:
+    """The ``assume``s of the module docstring for each symbolic stride, per thread; true
+    of ``bvurem`` for all values, so sound anywhere (``{:residue_fact}``)."""
+    out = []
+    for v, (init, s) in symbolic_strides(ctx).items():
+        w = ctx.counters[v].width
+        for t in (1, 2):
+            vt, st, it = il.Var(ctx.threads.name(v, t)), ctx.threads.ex(s, t), ctx.threads.ex(init, t)
+            nxt = ctx.fun("ADD", w, vt, st)
+            step = il.implies(ctx.fun("ULE", w, vt, nxt), il.BinOp("==", _res(ctx, w, nxt, st), _res(ctx, w, vt, st)))
+            base = il.implies(ctx.fun("ULT", w, it, st), il.BinOp("==", _res(ctx, w, it, st), it))
+            out += [il.Assume(step, (il.Attr("residue_fact"),)), il.Assume(base, (il.Attr("residue_fact"),))]
+    return out
+
+
+def superseded(ctx: LoopContext, e: il.Expr) -> bool:
+    """A candidate ``e`` that takes a bit-vector ``UREM`` modulo a product of two symbolic
+    launch sizes (r1 and r10 on a grid-stride loop): this rule states the same residue
+    without the divider, which the solver bit-blasts for minutes per query, so such
+    candidates are not generated under symbolic sizes.  Moduli with one symbolic factor
+    or a kernel parameter are kept."""
+    sym = _symbolic_sizes(ctx)
+    for x in il.subexprs(e):
+        op = op_of(x)
+        if op is not None and op[1] == "UREM":
+            m = ctx.concrete_sizes(args_of(x)[1])
+            if len(il.free_vars(m) & sym) >= 2:
+                return True
+    return False
+
+
+def _symbolic_sizes(ctx: LoopContext) -> set[str]:
+    lc = ctx.options.launch
+    return {f"{k}_{d}" for i, d in enumerate("xyz")
+            for k, sizes in (("group_size", lc.local_size), ("num_groups", lc.num_groups)) if sizes[i] is None}
