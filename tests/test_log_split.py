@@ -172,3 +172,15 @@ def test_case_refuter_decides_launch_only_atoms_under_the_axioms():
     # decided once: the same atom again asks nothing
     refuter.simplify(gid1 + row(0) == gid2 + row(32))
     assert refuter.queries == 2
+
+
+def test_split_with_too_many_undecided_cases_is_not_kept(monkeypatch):
+    """Row 2's comparison ``64 + gid1 == 65 + gid2`` holds for neighbouring threads, so the
+    refuter leaves it undecided: with no undecided case allowed the chain is kept as it was."""
+    monkeypatch.setattr(vcmod, "SPLIT_MAX_LIVE", 0)
+    prog = parse_program(_logged_writes(3, "65bv32"))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert not any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)
+    monkeypatch.setattr(vcmod, "SPLIT_MAX_LIVE", 1)
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)

@@ -529,6 +529,10 @@ class DefinitionInliner:
 # Most cases one assertion's split may produce (leaves of its decision tree); beyond it the
 # remaining log incarnations stay named (still constrained by their update equations).
 SPLIT_MAX_CASES = 1024
+# Most cases the refuter may leave undecided for the split to be kept: undecided
+# comparisons over program variables (predicated offsets) cost the solver more case by
+# case than through the chain (SHOC s3d rdsmh: 19 s with the chain, 83 s split).
+SPLIT_MAX_LIVE = 8
 
 
 class _IteUpdate(NamedTuple):
@@ -696,14 +700,17 @@ class LogCaseSplitter:
         names = frozenset(n for n in il.free_vars(e) if n in self.updates)
         if not names:
             return None
+        if self.refuter is None or not (isinstance(e, il.UnOp) and e.op == "!"):
+            return None
         budget = [SPLIT_MAX_CASES]
-        if isinstance(e, il.UnOp) and e.op == "!":
-            parts = il.conjuncts(e.operand)
-            reads = [p for p in parts if il.free_vars(p) & names]
-            others = [self.tr.term(p) for p in parts if not il.free_vars(p) & names]
-            split = self._split(self.tr.term(il.and_all(reads)), names, budget, self.refuter)
-            return z3.Not(z3.And(*others, split) if others else split)
-        return self._split(term, names, budget, None)
+        parts = il.conjuncts(e.operand)
+        reads = [p for p in parts if il.free_vars(p) & names]
+        others = [self.tr.term(p) for p in parts if not il.free_vars(p) & names]
+        live = [0]
+        split = self._split(self.tr.term(il.and_all(reads)), names, budget, self.refuter, live)
+        if live[0] > SPLIT_MAX_LIVE:
+            return None
+        return z3.Not(z3.And(*others, split) if others else split)
 
     def _latest(self, names: frozenset) -> _IteUpdate:
         def number(n: str) -> int:
@@ -712,7 +719,7 @@ class LogCaseSplitter:
         return self.updates[max(names, key=number)]
 
     def _split(self, term: z3.BoolRef, names: frozenset, budget: list,
-               refuter: CaseRefuter | None) -> z3.BoolRef:
+               refuter: CaseRefuter, live: list) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
         (a logged value may itself read updates).  ``refuter``: cases are conjunctions of
         conflict conditions whose atoms it may decide."""
@@ -730,13 +737,17 @@ class LogCaseSplitter:
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
             if then_names:
-                then_t = self._split(then_t, then_names, budget, refuter)
-            elif refuter is not None:
+                then_t = self._split(then_t, then_names, budget, refuter, live)
+            else:
                 then_t = refuter.simplify(then_t)
+                live[0] += not z3.is_false(then_t)
             spine.append((first.cond, then_t))
             term = else_t
-        if refuter is not None and not names:
+        if names:  # the budget ran out: the rest of the chain stays as it is
+            live[0] += 1
+        else:
             term = refuter.simplify(term)
+            live[0] += not z3.is_false(term)
         ctx = self.tr.ctx
         for cond, case in reversed(spine):
             term = z3.BoolRef(z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), case.as_ast(), term.as_ast()), ctx)
