@@ -174,7 +174,7 @@ class Compiler:
             op = bv_builtin(str(bvb.args[0]), widths, name)
             impl = lambda st, *args: op(*args)
         elif il.has_attr(f.attrs, "residue"):  # x urem s (vcgen.candidates.symbolic_stride)
-            impl = lambda st, x, s: x % s if s else x
+            impl = _residue
         elif f.body is not None:
             names = [n for n, _ in f.params]
             fenv = self.env.extended(((n, t) for n, t in f.params if n), mutable=False)
@@ -311,3 +311,9 @@ class Frame:
 
     def label(self) -> str:
         return self.proc.blocks[self.bi][0] if self.proc.blocks else "<spec>"
+
+
+def _residue(st: RunState, x: int, s: int) -> int:
+    """``RESIDUEw(x, s)`` of ``{:residue}`` functions (``vcgen.candidates.symbolic_stride``):
+    ``x urem s``, ``x`` when ``s`` is 0 (SMT-LIB ``bvurem``)."""
+    return x % s if s else x

@@ -1,0 +1,50 @@
+"""Rule res (residues modulo a symbolic loop stride, over the uninterpreted RESIDUEw with
+facts at the loop head): vcgen/candidates/symbolic_stride.py, issue 13."""
+import pytest
+from test_candidates_harness import KERNELS, candidates, check_essential
+
+from vcgen import driver
+
+
+def test_res_essential_for_grid_stride_loop_with_symbolic_sizes():
+    check_essential("res_grid_stride.cl", ("res",))
+
+
+def test_shapes():
+    cands = candidates("res_grid_stride.cl")
+    gsize = "BV32_MUL(group_size_x, num_groups_x)"
+    gid = "BV32_ADD(BV32_ADD(BV32_MUL(group_id_x$1, group_size_x), local_id_x$1), global_offset_x)"
+    assert ("res", f"RESIDUE32($i.i.0$1, {gsize}) == RESIDUE32({gid}, {gsize})") in cands
+    assert ("res", f"_WRITE_HAS_OCCURRED_$$a ==> (RESIDUE32(_WRITE_OFFSET_$$a, {gsize}) == RESIDUE32({gid}, {gsize}))") \
+        in cands
+    # r1 / r10 modulo the product of two symbolic sizes are not generated (bit-vector division)
+    assert not any("BV32_UREM" in e and gsize in e for _, e in cands)
+
+
+def test_wrapping_stride_is_not_verified(tmp_path):
+    """Without the bound on n, i += get_global_size(0) may wrap around 2^32: no head fact
+    applies, the residue candidates are not inductive and the kernel is not verified."""
+    src = (KERNELS / "res_grid_stride.cl").read_text().replace("  __requires(n <= 0x40000000u);\n", "")
+    (tmp_path / "k.cl").write_text(src)
+    with pytest.raises(SystemExit) as e:
+        driver.main([str(tmp_path / "k.cl"), "--local_size=*", "--num_groups=*"])
+    assert e.value.code == 6
+
+
+def test_interpreter_evaluates_residue_as_urem():
+    from vcgen.interp.interpreter import Interpreter
+    from vcgen.il.parser import parse_program
+    prog = parse_program("""
+function {:residue} RESIDUE32(bv32, bv32): bv32;
+procedure {:kernel} k(x: bv32, s: bv32)
+{
+  var r: bv32;
+  var z: bv32;
+  entry:
+    r := RESIDUE32(x, s);
+    z := RESIDUE32(x, 0bv32);
+    return;
+}
+""")
+    run = Interpreter(prog, params={"x": 23, "s": 5}).run()
+    assert (run.final_locals["r"], run.final_locals["z"]) == (3, 23)
