@@ -42,8 +42,6 @@ PENDING = {
                                "bound i += stride wraps around 2^32 for a stride that is not a power of "
                                "two: a real race); Houdini does not prove the candidate i % stride == tid "
                                "for the symbolic stride blockDim.x * gridDim.x within 60 s (over 150 s)",
-    "cuda/grid_stride_bug_stride.cu": "the buggy twin of grid_stride.cu: the queries on the symbolic stride "
-                                      "take over 60 s",
     "cuda/prog_multi_kernel.cu": "saxpy's grid-stride loop over a signed int index strided by the symbolic "
                                  "blockDim.x * gridDim.x: the index may overflow int for large grids, and "
                                  "the stride is a product of two symbolic sizes (as grid_stride.cu)",
