@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from vcgen import il
 from vcgen.il.parser import parse_program
-from vcgen.vc import encode, passify, query, slicing
-from vcgen.vc.solvers.backend import Outcome
-from vcgen.vc.solvers.inprocess import Z3Backend
-from vcgen.verify import checker
+from vcgen.vc import passify, query, slicing
 from vcgen.vc.query import cut_passive
 from vcgen.verify.checker import verify_program
 
@@ -122,58 +119,3 @@ def test_loop_nest_by_groups_verifies_and_still_finds_the_innermost_bug():
     assert verify_program(parse_program(_nest(6))).status == "verified"
     res = verify_program(parse_program(_nest(6, innermost_assert="$i{d} != 7bv32")))
     assert res.status == "errors"
-
-
-class _Undecided:
-    """A budget solver that never decides (as on a joint query too hard for the budget)."""
-
-    def check(self, assumptions):
-        return Outcome("timeout", "budget")
-
-
-class _Counting:
-    """A back end that records how many checks each query enables."""
-
-    def __init__(self, vc):
-        self.inner, self.vc, self.enabled = Z3Backend(vc), vc, []
-
-    def check(self, assumptions):
-        self.enabled.append(sum(1 for c, a in zip(self.vc.checks, assumptions) if a.eq(c.enable)))
-        return self.inner.check(assumptions)
-
-
-def _loop_groups(text: str):
-    """The VC of ``text`` (loops cut) and the checks (``Check.index``) of each per-loop
-    group with more than one assertion."""
-    prog = parse_program(text)
-    passive = query.cut_passive(prog)
-    vc = encode.build_vc(prog, passive)
-    by_site = {c.site.index: c.index for c in vc.checks if c.site is not None}
-    groups = [{by_site[a] for a in g} for g in slicing.loop_check_groups(passive)]
-    return vc, [g for g in groups if len(g) > 1]
-
-
-def test_undecided_group_is_split_into_one_query_per_assertion():
-    vc, groups = _loop_groups(_nest(3))
-    assert len(groups) == 3
-    for enabled in groups:
-        backend = _Counting(vc)
-        assert checker._group_unsat(vc, backend, _Undecided(), enabled, None)
-        assert backend.enabled == [1] * len(enabled)  # each assertion alone, all unsat
-    # the failing innermost assertion is still found when its group is split
-    vc, groups = _loop_groups(_nest(3, innermost_assert="$i{d} != 7bv32"))
-    answers = [checker._group_unsat(vc, _Counting(vc), _Undecided(), g, None) for g in groups]
-    assert answers.count(False) == 1
-
-
-def test_group_decided_within_budget_is_not_split():
-    vc, groups = _loop_groups(_nest(3))
-    for enabled in groups:
-        backend = _Counting(vc)
-        assert checker._group_unsat(vc, backend, checker._Budget(vc, None), enabled, None)
-        assert backend.enabled == []  # answered by the joint query
-    vc, groups = _loop_groups(_nest(3, innermost_assert="$i{d} != 7bv32"))
-    backend = _Counting(vc)
-    answers = [checker._group_unsat(vc, backend, checker._Budget(vc, None), g, None) for g in groups]
-    assert answers.count(False) == 1
-    assert backend.enabled == []  # a joint sat: the caller falls back to the full check
