@@ -25,7 +25,6 @@ from ..vc import encode as vcmod
 from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome
-from ..vc.solvers.inprocess import Z3Backend
 from ..vc.solvers.select import make_backend
 from .counterexample import ModelReader, error_key, error_record
 
@@ -215,7 +214,7 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive, stats = _houdini(vc, backend)
-        if not _all_unsat(vc, backend, groups, alive, options.timeout):
+        if not _all_unsat(vc, backend, groups, alive):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -229,62 +228,16 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     return True
 
 
-# Seconds the joint query of a group of several assertions gets before the group is split
-# into one query per assertion (``_group_unsat``).  PolyBench trisolv, loop group of 69
-# assertions: joint query undecided after 150 s, the 69 alone 20-40 s in all; groups that
-# the solver decides jointly take well under this (most in milliseconds).
-SPLIT_AFTER = 5.0
-
-
-def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None,
-               timeout: float | None = None) -> bool:
+def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
-    (``PassiveAssert.index``), every one unsat (``_group_unsat``; ``timeout``: the
-    per-query limit in seconds, None = none)."""
+    (``PassiveAssert.index``), every one unsat."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
-    budget = _Budget(vc, timeout)
     for group in groups:
         enabled = {real[a] for a in group if a in real}
-        if enabled and not _group_unsat(vc, backend, budget, enabled, alive):
+        if enabled and backend.check(vc.assumptions(enabled, alive)).status != "unsat":
             return False
     return True
-
-
-class _Budget:
-    """A z3 solver over the same VC with a per-query limit of ``SPLIT_AFTER`` seconds (at
-    most ``timeout``), made on first use and kept for the final check's joint queries."""
-
-    def __init__(self, vc: vcmod.VC, timeout: float | None):
-        self.vc = vc
-        self.seconds = SPLIT_AFTER if not timeout else min(SPLIT_AFTER, timeout)
-        self.backend: Z3Backend | None = None
-
-    def check(self, assumptions: list) -> Outcome:
-        if self.backend is None:
-            self.backend = Z3Backend(self.vc, self.seconds)
-        return self.backend.check(assumptions)
-
-
-def _group_unsat(vc: vcmod.VC, backend: Backend, budget: _Budget, enabled: set[int],
-                 alive: set[str] | None) -> bool:
-    """Whether no check of ``enabled`` (``Check.index``) can fail: the joint query within
-    ``budget``; when that is undecided, one query per check on ``backend`` (full limit).
-
-    Sound: the goal under ``enabled`` is the disjunction of the checks' failures, so it is
-    unsat iff each check's failure is unsat on its own.  A joint ``sat`` (a real failure,
-    or one of the strengthened program) is answered False at once: the caller then
-    verifies the original program, which reports the errors.  Why split: on a loop with
-    many independent array accesses one query over all of them is far harder for the
-    solver than the same checks one at a time (a case split the solver does not find),
-    see ``SPLIT_AFTER``."""
-    if len(enabled) > 1:
-        out = budget.check(vc.assumptions(enabled, alive))
-        if out.status == "unsat":
-            return True
-        if out.status == "sat":
-            return False
-    return all(backend.check(vc.assumptions({i}, alive)).status == "unsat" for i in sorted(enabled))
 
 
 def _vacuity(vc: vcmod.VC, backend: Backend, alive: set[str] | None, result: VerificationResult) -> None:
