@@ -284,19 +284,24 @@ class LoopContext:
 
     # ------------------------------------------------------------- building blocks
 
+    def launch_sizes(self) -> list[tuple[str, int | None]]:
+        """``(constant, size)`` for ``group_size_d`` and ``num_groups_d`` of each dimension:
+        the launch's count, None for a symbolic size."""
+        lc = self.options.launch
+        return [(name, val) for i, d in enumerate("xyz")
+                for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i]))]
+
     def concrete_sizes(self, e: il.Expr) -> il.Expr:
         """``e`` with the launch sizes the configuration fixes (``group_size_x`` ...,
         ``num_groups_x`` ...) and the scalar parameters a kernel ``__requires`` pins
         (``__requires(width == 1024)``) replaced by their literals, so that rules asking for
         literal coefficients see them (the launch axioms and preconditions make the two
         equal)."""
-        lc = self.options.launch
         sizes: dict[str, il.Expr] = dict(self.kf.pinned)
-        for i, d in enumerate("xyz"):
-            for name, val in ((f"group_size_{d}", lc.local_size[i]), (f"num_groups_{d}", lc.num_groups[i])):
-                t = self.info.consts[name].type if name in self.info.consts else None
-                if val is not None and isinstance(t, il.BvType):
-                    sizes[name] = il.BvLit(val % (1 << t.width), t.width)
+        for name, val in self.launch_sizes():
+            t = self.info.consts[name].type if name in self.info.consts else None
+            if val is not None and isinstance(t, il.BvType):
+                sizes[name] = il.BvLit(val % (1 << t.width), t.width)
         e = il.substitute(e, sizes) if sizes else e
         return il.rewrite(e, self._drop_redundant_zext)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import il
 from .bvexpr import CMP_TO_BOUND, args_of, bv_op, op_of
 from .context import Candidate, LoopContext
+from .pow2 import scaled_counters
 
 RULES = ("r8", "r9")
 FLIP = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE"}
@@ -51,10 +52,10 @@ def shrinking_bounds(ctx: LoopContext) -> list[Candidate]:
     literal: ``BVW_UDIV(v, 0)`` is all ones in SMT-LIB) stay at or below their initial
     value, unsigned."""
     out = []
-    for v, c in ctx.counters.items():
-        bop, args = op_of(c.step), args_of(c.step)
-        if bop is None or not args or args[0] != il.Var(v) or il.free_vars(args[1]) & ctx.mod:
+    for c in scaled_counters(ctx):
+        op, (x, k) = (op_of(c.step) or (0, ""))[1], args_of(c.step)
+        if x != il.Var(c.var) or il.free_vars(k) & ctx.mod:
             continue
-        if bop[1] == "LSHR" or (bop[1] == "UDIV" and isinstance(args[1], il.BvLit) and args[1].value):
-            out += ctx.per_thread("r9", ctx.fun("ULE", c.width, il.Var(v), c.init))
+        if op == "LSHR" or (op == "UDIV" and isinstance(k, il.BvLit) and k.value):
+            out += ctx.per_thread("r9", ctx.fun("ULE", c.width, il.Var(c.var), c.init))
     return out

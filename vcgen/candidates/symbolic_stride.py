@@ -120,7 +120,7 @@ def superseded(ctx: LoopContext, e: il.Expr) -> bool:
     without the divider, which the solver bit-blasts for minutes per query, so such
     candidates are not generated under symbolic sizes.  Moduli with one symbolic factor
     or a kernel parameter are kept."""
-    sym = _symbolic_sizes(ctx)
+    sym = {name for name, val in ctx.launch_sizes() if val is None}
     for x in il.subexprs(e):
         op = op_of(x)
         if op is not None and op[1] == "UREM":
@@ -128,9 +128,3 @@ def superseded(ctx: LoopContext, e: il.Expr) -> bool:
             if len(il.free_vars(m) & sym) >= 2:
                 return True
     return False
-
-
-def _symbolic_sizes(ctx: LoopContext) -> set[str]:
-    lc = ctx.options.launch
-    return {f"{k}_{d}" for i, d in enumerate("xyz")
-            for k, sizes in (("group_size", lc.local_size), ("num_groups", lc.num_groups)) if sizes[i] is None}

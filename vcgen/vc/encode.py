@@ -672,7 +672,7 @@ class LogCaseSplitter:
     assertion; the rest of the chain stays a named incarnation.
     """
 
-    def __init__(self, tr: Translator, globals_: set[str], refuter: CaseRefuter | None = None):
+    def __init__(self, tr: Translator, globals_: set[str], refuter: CaseRefuter):
         self.tr = tr
         self.globals = globals_
         self.refuter = refuter
@@ -700,14 +700,14 @@ class LogCaseSplitter:
         names = frozenset(n for n in il.free_vars(e) if n in self.updates)
         if not names:
             return None
-        if self.refuter is None or not (isinstance(e, il.UnOp) and e.op == "!"):
+        if not (isinstance(e, il.UnOp) and e.op == "!"):
             return None
         budget = [SPLIT_MAX_CASES]
         parts = il.conjuncts(e.operand)
         reads = [p for p in parts if il.free_vars(p) & names]
         others = [self.tr.term(p) for p in parts if not il.free_vars(p) & names]
         live = [0]
-        split = self._split(self.tr.term(il.and_all(reads)), names, budget, self.refuter, live)
+        split = self._split(self.tr.term(il.and_all(reads)), names, budget, live)
         if live[0] > SPLIT_MAX_LIVE:
             return None
         return z3.Not(z3.And(*others, split) if others else split)
@@ -718,11 +718,10 @@ class LogCaseSplitter:
             return int(k) if k.isdigit() else 0
         return self.updates[max(names, key=number)]
 
-    def _split(self, term: z3.BoolRef, names: frozenset, budget: list,
-               refuter: CaseRefuter, live: list) -> z3.BoolRef:
+    def _split(self, term: z3.BoolRef, names: frozenset, budget: list, live: list) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
-        (a logged value may itself read updates).  ``refuter``: cases are conjunctions of
-        conflict conditions whose atoms it may decide."""
+        (a logged value may itself read updates).  Each case is a conjunction of conflict
+        conditions whose atoms ``self.refuter`` may decide."""
         spine = []
         while names and budget[0] > 0:
             budget[0] -= 1
@@ -737,16 +736,16 @@ class LogCaseSplitter:
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
             if then_names:
-                then_t = self._split(then_t, then_names, budget, refuter, live)
+                then_t = self._split(then_t, then_names, budget, live)
             else:
-                then_t = refuter.simplify(then_t)
+                then_t = self.refuter.simplify(then_t)
                 live[0] += not z3.is_false(then_t)
             spine.append((first.cond, then_t))
             term = else_t
         if names:  # the budget ran out: the rest of the chain stays as it is
             live[0] += 1
         else:
-            term = refuter.simplify(term)
+            term = self.refuter.simplify(term)
             live[0] += not z3.is_false(term)
         ctx = self.tr.ctx
         for cond, case in reversed(spine):
