@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 GID = "BV32_ADD(BV32_MUL(group_id_x${t}, 16bv32), local_id_x${t})"
 
 
-def _logged_writes(rows: int, check_row: str) -> str:
+def _logged_writes(rows: int, check_row: str, start: str = "_WRITE_HAS_OCCURRED := false;") -> str:
     """Thread 1 may log its write ``out[row * 32 + gid]`` for each of ``rows`` rows (one
     nondeterministic choice per write, as vcgen.twothread.logs instruments it); then
-    thread 2's write of ``out[check_row + gid]`` is race-checked against the log."""
+    thread 2's write of ``out[check_row + gid]`` is race-checked against the log.
+    ``start``: the log's first command (a havoc: any logged access, as at a loop head)."""
     steps = []
     for r in range(rows):
         off = f"BV32_ADD({r * 32}bv32, {GID.format(t=1)})"
@@ -37,7 +38,7 @@ if $log{r} then {off} else _WRITE_OFFSET, if $log{r} then {r + 1} else _WRITE_SO
     locals_ = "".join(f"  var $log{r}: bool;\n" for r in range(rows))
     idx2 = f"BV32_ADD({check_row}, {GID.format(t=2)})"
     return kernel(f"""{locals_}  $entry:
-    _WRITE_HAS_OCCURRED := false;
+    {start}
 {''.join(steps)}    assert {{:race "write-write", "$$out"}} {{:sourceloc "rows.cl", 9, 5}} {{:check_offset {idx2}}} \
 !((group_id_x$1 != group_id_x$2 || local_id_x$1 != local_id_x$2) && _WRITE_HAS_OCCURRED && _WRITE_OFFSET == {idx2});
     assert {{:vacuity_check}} false;
@@ -184,3 +185,16 @@ def test_split_with_too_many_undecided_cases_is_not_kept(monkeypatch):
     monkeypatch.setattr(vcmod, "SPLIT_MAX_LIVE", 1)
     vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
     assert any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints)
+
+
+@pytest.mark.parametrize("check_row, kept", [("1bv32", False), ("32bv32", True)])
+def test_split_that_decides_no_case_is_not_kept(check_row, kept):
+    """With the log arbitrary at the start (a loop head), the bottom of the chain is a
+    live case; row 0's ``gid1 == 1 + gid2`` holds for neighbours, so no case is decided
+    and the split would only restructure the chain (gpgpu-sim LPS: 4x slower).  Against
+    row 1 (``32 + gid2``, beyond the 32 threads) row 0's case is refuted: kept."""
+    havoc = "havoc _WRITE_HAS_OCCURRED, _WRITE_OFFSET, _WRITE_SOURCE;"
+    prog = parse_program(_logged_writes(1, check_row, start=havoc))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    assert any(z3.is_eq(c) and str(c.arg(0)).startswith("holds_") for c in vc.constraints) == kept
+    assert verify_program(prog).status == "errors"  # the havocked log may hold any access
