@@ -11,7 +11,10 @@ JOBS ?= 2
 .PHONY: setup verify test test-all unit lit lint corpus bench bench-scaling mutants fuzz conformance conformance-mutants clean
 .SECONDARY:
 
+# The editable install leaves the sources uncompiled: byte-compile them so that each run
+# does not (0.15-0.2 s of every verification when PYTHONDONTWRITEBYTECODE is set).
 setup: $(VENV)/.installed
+	@$(PY) -m compileall -q bugle vcgen > /dev/null
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
