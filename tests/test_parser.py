@@ -334,3 +334,47 @@ def test_parse_large_block():
     text = "\n".join(lines)
     p = parse_program(text)  # speed is measured by make bench, not asserted here
     assert len(p.kernel().blocks[0].cmds) == 4000
+
+
+# --------------------------------------------------------------------- LALR table cache
+
+_CACHE_PROBE = """\
+import sys
+from vcgen.il import parser
+from vcgen.il.printer import program_str
+p = parser.parse_file(sys.argv[1])
+print(parser._table_cache())
+print(program_str(p))
+try:
+    parser.parse_program("var x: bv32")
+except parser.ILParseError as e:
+    print(e)
+"""
+
+
+def test_lalr_tables_are_cached_in_the_users_cache_directory(tmp_path):
+    """The first run writes the tables under $XDG_CACHE_HOME; the next loads them and parses
+    (and reports errors) exactly as a parser built from the grammar; a cache directory that
+    cannot be created means no cache, not an error."""
+    import subprocess
+    import sys
+    sample = str(sorted(IL_DIR.glob("*.bpl"))[0])
+    root = Path(__file__).resolve().parent.parent
+
+    def run(cache_home: str) -> list[str]:
+        env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CACHE_HOME": cache_home}
+        r = subprocess.run([sys.executable, "-c", _CACHE_PROBE, sample], capture_output=True,
+                           text=True, env=env, cwd=root, timeout=120)
+        assert r.returncode == 0 and not r.stderr, r.stderr
+        return r.stdout.splitlines()
+
+    cold = run(str(tmp_path / "cache"))
+    table = tmp_path / "cache" / "gpuverify-py" / "il-grammar.lalr"
+    assert cold[0] == str(table) and table.stat().st_size > 0
+    stamp = table.stat().st_mtime_ns
+    warm = run(str(tmp_path / "cache"))
+    assert warm == cold and table.stat().st_mtime_ns == stamp  # loaded, not rebuilt
+    assert "parse error" in cold[-1]
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    assert run(str(blocked)) == ["False"] + cold[1:]
