@@ -67,6 +67,7 @@ from .steensgaard import NULL, PointsTo
 from .spec_functions import ACCESS_CALLS as SPEC_ACCESS_CALLS
 from .spec_functions import RESULT as SPEC_RESULT
 from .stored_pointers import FRESH_ARRAY, StoredPointers
+from .vector_components import ComponentAccesses, component_accesses
 
 VK = llvm.ValueKind
 INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
@@ -246,12 +247,16 @@ class Translator:
         self._type_cache: dict = {}
         self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
         self.entry = FunctionEntry(self) if function_entry else None  # --no-inline check (bugle.modular)
+        self.components = ComponentAccesses()
 
     # ================================================================ driver
     def run(self) -> il.Program:
         self._align()
         self._check_calls_inlined()
         self._analyze_pointers()
+        # vector component assignments access only their components (bugle.vector_components)
+        self.components = component_accesses(self.walk, self.mt, self.value_type, self.const_int,
+                                             self.source_path)
         params = self._params() + self.fptrs.declare_arguments()
         if self.entry is not None:
             self.entry.prepare()
@@ -1041,13 +1046,16 @@ class Translator:
         if is_aggregate(t) or isinstance(t, irtext.NamedT):
             leaves = self.mem_leaves(t, loc)
             vs = self.agg_vars(inst)
-            dests = flatten(vs)
+            self.values[inst.name] = vs
+            read = [(k, leaf, d) for k, (leaf, d) in enumerate(zip(leaves, flatten(vs)))
+                    if self._lane_accessed(self.components.load_lanes.get(inst.name), k, t)]
+            if not read:
+                return  # a vector component assignment reads none (bugle.vector_components)
 
             def make(arr, idx):
-                return [c for (off, lt), d in zip(leaves, dests)
+                return [c for _, (off, lt), d in read
                         for c in self.read_cells(arr, self.cell_index(arr, idx, off), lt, d)]
             self.access(p, t, loc, make)
-            self.values[inst.name] = vs
             return
         if isinstance(t, PtrT):
             return self.sptr.load(inst, p, loc)
@@ -1067,17 +1075,30 @@ class Translator:
         val = self.operand(ops[0])
         if is_aggregate(t) or isinstance(t, irtext.NamedT):
             leaves = self.mem_leaves(t, loc)
-            vals = [_b2bv(v, 8) if isinstance(lt, IntT) and lt.width == 1 else v
-                    for v, (_, lt) in zip(flatten(val), leaves)]
+            lanes = self.components.store_lanes.get(id(it))
+            written = [((off, lt), _b2bv(v, 8) if isinstance(lt, IntT) and lt.width == 1 else v)
+                       for k, (v, (off, lt)) in enumerate(zip(flatten(val), leaves))
+                       if self._lane_accessed(lanes, k, t)]
 
             def make(arr, idx):
-                return [c for (off, lt), v in zip(leaves, vals)
+                return [c for (off, lt), v in written
                         for c in self.write_cells(arr, self.cell_index(arr, idx, off), lt, v)]
             self.access(p, t, loc, make)
             return
         if isinstance(t, IntT) and t.width == 1:
             val = _b2bv(val, 8)
         self.access(p, t, loc, lambda arr, idx: self.write_cells(arr, idx, t, val))
+
+    def _lane_accessed(self, lanes: frozenset[int] | None, k: int, t) -> bool:
+        """Is leaf ``k`` of a load/store of type ``t`` accessed: always, unless
+        ``bugle.vector_components`` narrowed the access to ``lanes`` of a vector whose
+        leaves are its lanes."""
+        if lanes is None:
+            return True
+        r = self.layout.resolve(t)
+        if not isinstance(r, VectorT) or len(self.layout.leaves(t)) != r.count:
+            return True
+        return k in lanes
 
     def mem_leaves(self, t, loc) -> list[tuple[int, Any]]:
         """``[(byte offset, scalar type)]`` of an aggregate accessed in memory.
