@@ -63,3 +63,14 @@ def test_cuda_grid_stride_wrapping_is_still_reported():
     """The buggy twin: without the bound on n the index may wrap around 2^32."""
     code, _ = run("res_grid_stride_latch_bug.cu")
     assert code == NOT_VERIFIED
+
+
+def test_remainders_by_a_symbolic_counter_stride_are_superseded():
+    """i += get_local_size(0) (a run-time constant of the latch) under symbolic sizes: res
+    states i modulo the stride; r1 and r10 would take BV32_UREM by group_size_x, a divider
+    the solver bit-blasts for minutes.  The race is still reported."""
+    cands = candidates("res_local_stride_bug.cl")
+    assert any(r == "res" and "group_size_x)" in e for r, e in cands)
+    assert not any("BV32_UREM" in e for _, e in cands), cands
+    code, _ = run("res_local_stride_bug.cl")
+    assert code == NOT_VERIFIED

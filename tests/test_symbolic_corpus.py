@@ -31,13 +31,10 @@ _ASYNC = ("async copies (OpenCL 1.2 6.12.10) in a work group of one work item ar
 _ASYNC_BUG = ("the bug is in an async copy (OpenCL 1.2 6.12.10); with both sizes symbolic the inter-group "
               "check of the copied range group_id * n + k (k < n, n the symbolic group size) is nonlinear "
               "and the run takes over 60 s")
-_STRIDE = ("the buggy twin of grid_stride.cl (a loop strided by the group size over the global id): the "
-           "race is reported, but with the symbolic global size the run takes over 60 s (about 100 s)")
 PENDING = {
     "cuda/histogram_bug_sharedbins.cu": "the race is reported with the header's sizes, but with symbolic "
                                         "sizes the run takes over 60 s (over 300 s under load, before "
                                         "this change too)",
-    "opencl/grid_stride_bug_stride.cl": _STRIDE,
     "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r, and the function-wide invariant "
                                      "(offset / 4) % width == col needs r * width + col not to wrap when "
                                      "width = get_global_size(0) is symbolic (a power-of-two width hides "

@@ -122,13 +122,16 @@ def _symbolic_product(ctx: LoopContext, m: il.Expr) -> bool:
 
 def superseded(ctx: LoopContext, e: il.Expr) -> bool:
     """A candidate ``e`` that takes a bit-vector ``UREM`` modulo a product of two symbolic
-    launch sizes (r1 and r10 on a grid-stride loop): this rule states the same residue
+    launch sizes (r1 and r10 on a grid-stride loop), or modulo the symbolic stride of one
+    of the loop's counters (``i += get_local_size(0)``): this rule states the same residue
     without the divider, which the solver bit-blasts for minutes per query, so such
-    candidates are not generated under symbolic sizes.  Moduli with one symbolic factor
-    or a kernel parameter are kept."""
+    candidates are not generated under symbolic sizes.  Other moduli with one symbolic
+    factor or a kernel parameter are kept."""
+    strides = {ctx.concrete_sizes(s) for _, s in symbolic_strides(ctx).values()}
     for x in il.subexprs(e):
         op = op_of(x)
-        if op is not None and op[1] == "UREM" and _symbolic_product(ctx, args_of(x)[1]):
+        if op is not None and op[1] == "UREM" and (_symbolic_product(ctx, args_of(x)[1])
+                                                   or ctx.concrete_sizes(args_of(x)[1]) in strides):
             return True
     return False
 
