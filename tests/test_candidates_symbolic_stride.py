@@ -74,3 +74,12 @@ def test_remainders_by_a_symbolic_counter_stride_are_superseded():
     assert not any("BV32_UREM" in e for _, e in cands), cands
     code, _ = run("res_local_stride_bug.cl")
     assert code == NOT_VERIFIED
+
+
+def test_user_candidate_modulo_symbolic_product_uses_the_residue():
+    """__candidate_invariant(i % s == g) with s = blockDim.x * gridDim.x: the remainder
+    becomes RESIDUE32 (over 150 s per query as a bit-vector divider); the kernel verifies."""
+    user = [e for r, e in candidates("res_user_candidate.cu") if r == "user"]
+    assert user and all("RESIDUE32(" in e and "UREM" not in e for e in user), user
+    code, stats = run("res_user_candidate.cu")
+    assert code == VERIFIED, stats

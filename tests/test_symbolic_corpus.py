@@ -32,9 +32,6 @@ _ASYNC_BUG = ("the bug is in an async copy (OpenCL 1.2 6.12.10); with both sizes
               "check of the copied range group_id * n + k (k < n, n the symbolic group size) is nonlinear "
               "and the run takes over 60 s")
 PENDING = {
-    "cuda/histogram_bug_sharedbins.cu": "the race is reported with the header's sizes, but with symbolic "
-                                        "sizes the run takes over 60 s (over 300 s under load, before "
-                                        "this change too)",
     "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r, and the function-wide invariant "
                                      "(offset / 4) % width == col needs r * width + col not to wrap when "
                                      "width = get_global_size(0) is symbolic (a power-of-two width hides "
@@ -56,7 +53,6 @@ PENDING = {
     "opencl/struct_aos_bug_neighbour.cl": "as struct_aos.cl: the final check takes over 60 s",
     "opencl/unused_number.cl": "the uncalled helper verified modularly (--no-inline) has a loop strided "
                                "by the symbolic get_local_size(0): over 60 s",
-    "opencl/unused_number_bug_race.cl": "as unused_number.cl: over 60 s",
 }
 SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_partials.cu",
           "cuda/bitonic_step_bug_partner.cu", "cuda/block_normalize.cu", "cuda/block_normalize_bug_grid.cu",
