@@ -40,6 +40,7 @@ compare, per thread t:
 2. the **final values of the thread's variables**: ``$x`` of P against ``$x$t`` of L,
    or the shared ``$x`` when lockstep found ``$x`` uniform (so a wrong uniformity
    verdict shows).  Uninitialised locals get the same arbitrary value in both programs.
+   A run-time constant (assigned unpredicated) is compared only if the thread assigned it.
 3. the **final memory as the thread sees it** (``$$A`` vs ``$$A$t``).
 4. the **user assertions that fail** for the thread.
 
@@ -230,6 +231,8 @@ class Differential:
             raise Unsupported(f"lockstep: {str(e).strip().splitlines()[0]}") from None
         self.block_id = dict(ls.info.block_id)
         self.consts = set(one.consts())
+        # run-time constants (vcgen.analysis.uniformity): one shared copy assigned unpredicated
+        self.constant_vars = {v.name: v.type for v in kernel.locals if v.name in ls.info.uni.constant_vars}
 
     @staticmethod
     def _reject_nondeterminism(kernel: il.ProcedureDecl) -> None:
@@ -396,11 +399,23 @@ class Differential:
         consts1 = {**self._sizes(), **self._ids(*th1), **mem1}
         params = self._params(seed, consts1)
         ref, post = self._run_reference(seed, params, th1, th2, mem1, mem2, same_group)
+        self._drop_unassigned_constants(ref, seed, params)
         sub, problems = self._run_subject(seed, params, th1, th2, mem1, mem2, post)
         why = list(problems)
         for t in (1, 2):
             why += self._compare(t, ref[t], sub[t] if sub else None)
         return Outcome("disagree" if why else "agree", desc, why)
+
+    def _drop_unassigned_constants(self, ref: dict, seed: int, params: dict) -> None:
+        """A run-time constant a reference thread never assigned (still its initial value) is
+        not compared: the two-thread program assigns it unpredicated, for the other thread or
+        while neither is enabled, and the thread never reads it (its assignment dominates
+        its reads)."""
+        init = self._local_init(seed, False, params)
+        for t in (1, 2):
+            for n, ty in self.constant_vars.items():
+                if n in ref[t].variables and ref[t].variables[n] == init(n, ty):
+                    del ref[t].variables[n]
 
     def _params(self, seed: int, consts: dict) -> dict:
         """Scalar arguments satisfying ``requires``; on three seeds out of four, large

@@ -1,7 +1,7 @@
 """Rule res (residues modulo a symbolic loop stride, over the uninterpreted RESIDUEw with
 facts at the loop head): vcgen/candidates/symbolic_stride.py, issue 13."""
 import pytest
-from test_candidates_harness import KERNELS, candidates, check_essential
+from test_candidates_harness import KERNELS, NOT_VERIFIED, VERIFIED, candidates, check_essential, run
 
 from vcgen import driver
 
@@ -48,3 +48,38 @@ procedure {:kernel} k(x: bv32, s: bv32)
 """)
     run = Interpreter(prog, params={"x": 23, "s": 5}).run()
     assert (run.final_locals["r"], run.final_locals["z"]) == (3, 23)
+
+
+def test_cuda_grid_stride_with_stride_computed_in_the_latch():
+    """clang computes blockDim.x * gridDim.x in the latch, a block the two threads need not
+    reach together: as a run-time constant (vcgen.analysis.uniformity) it is one shared
+    term, the stride of res's facts, and the kernel verifies in seconds (over 300 s when
+    each thread had a predicated copy of the product)."""
+    code, stats = run("res_grid_stride_latch.cu")
+    assert code == VERIFIED and stats["res"][1] > 0, stats
+
+
+def test_cuda_grid_stride_wrapping_is_still_reported():
+    """The buggy twin: without the bound on n the index may wrap around 2^32."""
+    code, _ = run("res_grid_stride_latch_bug.cu")
+    assert code == NOT_VERIFIED
+
+
+def test_remainders_by_a_symbolic_counter_stride_are_superseded():
+    """i += get_local_size(0) (a run-time constant of the latch) under symbolic sizes: res
+    states i modulo the stride; r1 and r10 would take BV32_UREM by group_size_x, a divider
+    the solver bit-blasts for minutes.  The race is still reported."""
+    cands = candidates("res_local_stride_bug.cl")
+    assert any(r == "res" and "group_size_x)" in e for r, e in cands)
+    assert not any("BV32_UREM" in e for _, e in cands), cands
+    code, _ = run("res_local_stride_bug.cl")
+    assert code == NOT_VERIFIED
+
+
+def test_user_candidate_modulo_symbolic_product_uses_the_residue():
+    """__candidate_invariant(i % s == g) with s = blockDim.x * gridDim.x: the remainder
+    becomes RESIDUE32 (over 150 s per query as a bit-vector divider); the kernel verifies."""
+    user = [e for r, e in candidates("res_user_candidate.cu") if r == "user"]
+    assert user and all("RESIDUE32(" in e and "UREM" not in e for e in user), user
+    code, stats = run("res_user_candidate.cu")
+    assert code == VERIFIED, stats

@@ -31,24 +31,7 @@ _ASYNC = ("async copies (OpenCL 1.2 6.12.10) in a work group of one work item ar
 _ASYNC_BUG = ("the bug is in an async copy (OpenCL 1.2 6.12.10); with both sizes symbolic the inter-group "
               "check of the copied range group_id * n + k (k < n, n the symbolic group size) is nonlinear "
               "and the run takes over 60 s")
-_STRIDE = ("the buggy twin of grid_stride.cl (a loop strided by the group size over the global id): the "
-           "race is reported, but with the symbolic global size the run takes over 60 s (about 100 s)")
 PENDING = {
-    "cuda/grid_stride.cu": "rule res states i = gid modulo blockDim.x * gridDim.x, but the loop body "
-                           "multiplies predicated copies of blockDim.x and gridDim.x (if p then "
-                           "group_size_x else ...), not the term of res's head facts, and the "
-                           "query proving the residue candidates takes over 300 s",
-    "cuda/annot_candidate.cu": "a grid-stride loop whose n and gridDim.x are now bounded (without the "
-                               "bound i += stride wraps around 2^32 for a stride that is not a power of "
-                               "two: a real race); Houdini does not prove the candidate i % stride == tid "
-                               "for the symbolic stride blockDim.x * gridDim.x within 60 s (over 150 s)",
-    "cuda/prog_multi_kernel.cu": "saxpy's grid-stride loop over a signed int index strided by the symbolic "
-                                 "blockDim.x * gridDim.x: the index may overflow int for large grids, and "
-                                 "the stride is a product of two symbolic sizes (as grid_stride.cu)",
-    "cuda/histogram_bug_sharedbins.cu": "the race is reported with the header's sizes, but with symbolic "
-                                        "sizes the run takes over 60 s (over 300 s under load, before "
-                                        "this change too)",
-    "opencl/grid_stride_bug_stride.cl": _STRIDE,
     "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r, and the function-wide invariant "
                                      "(offset / 4) % width == col needs r * width + col not to wrap when "
                                      "width = get_global_size(0) is symbolic (a power-of-two width hides "
@@ -70,7 +53,6 @@ PENDING = {
     "opencl/struct_aos_bug_neighbour.cl": "as struct_aos.cl: the final check takes over 60 s",
     "opencl/unused_number.cl": "the uncalled helper verified modularly (--no-inline) has a loop strided "
                                "by the symbolic get_local_size(0): over 60 s",
-    "opencl/unused_number_bug_race.cl": "as unused_number.cl: over 60 s",
 }
 SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_partials.cu",
           "cuda/bitonic_step_bug_partner.cu", "cuda/block_normalize.cu", "cuda/block_normalize_bug_grid.cu",

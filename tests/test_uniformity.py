@@ -6,6 +6,9 @@ from vcgen.il.errors import ToolError
 from vcgen.analysis.loops import LoopItem, linear_order, natural_loops
 from vcgen.il.parser import parse_program
 from vcgen.analysis.uniformity import analyse
+from vcgen.il.printer import program_str
+from vcgen.stages import lockstep_options
+from vcgen.twothread.transform import lockstep
 
 DECLS = """
 function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
@@ -74,3 +77,56 @@ def test_linear_order_keeps_loops_contiguous_with_header_first():
     assert items[0] == "$entry"
     assert isinstance(items[1], LoopItem) and items[1].items == ["$head", "$body"]
     assert items[2] == "$exit"
+
+
+# A loop whose exit depends on the local id (its blocks are not uniformly executed) and
+# whose latch recomputes a stride from a parameter and a launch size, as clang does for
+# a CUDA grid-stride loop (i += blockDim.x * gridDim.x).
+STRIDE_DECLS = 'function {:bvbuiltin "bvmul"} BV32_MUL(bv32, bv32): bv32;\nconst {:group_size_x} group_size_x: bv32;\n'
+STRIDE_LOOP = """
+  $entry: $i := local_id_x; goto $head;
+  $head: goto $body, $exit;
+  $body: assume {:partition} BV32_ULT($i, $n); $x := $$A[$i]; LATCH goto $head;
+  $exit: assume {:partition} !BV32_ULT($i, $n); return;
+"""
+STRIDE_LOCALS = "var $i: bv32; var $x: bv32; var $g: bv32; var $s: bv32;"
+CONSTS = frozenset({"group_size_x", "local_id_x", "group_id_x"})
+
+
+def stride_kernel(latch: str, entry: str = ""):
+    body = STRIDE_LOOP.replace("LATCH", latch).replace("$entry: ", "$entry: " + entry)
+    return parse_program(STRIDE_DECLS + DECLS + f"procedure {{:kernel}} $k($n: bv32)\n{{\n{STRIDE_LOCALS}\n{body}\n}}\n"
+                         ).kernel()
+
+
+def test_run_time_constant_in_divergent_loop_is_uniform():
+    k = stride_kernel("$g := group_size_x; $s := BV32_MUL($g, $n); $i := BV32_ADD($i, $s);")
+    u = analyse(k, {"$$A"}, consts=CONSTS)
+    assert "$body" not in u.uniform_blocks
+    assert u.constant_vars == {"$g", "$s"}
+    assert not {"$g", "$s"} & u.nonuniform_vars and "$i" in u.nonuniform_vars
+    # without the program's constants nothing is known to be the same in both threads
+    assert analyse(k, {"$$A"}).constant_vars == set()
+
+
+@pytest.mark.parametrize("latch, entry, why", [
+    ("$s := BV32_MUL(group_size_x, local_id_x); $i := BV32_ADD($i, $s);", "", "reads a thread id"),
+    ("$s := BV32_MUL(group_size_x, $x); $i := BV32_ADD($i, $s);", "", "reads a loaded value"),
+    ("$s := $$A[0bv32]; $i := BV32_ADD($i, $s);", "", "reads memory"),
+    ("$i := BV32_ADD($i, $s); $s := group_size_x;", "", "read before its assignment (loop-carried)"),
+    ("$s := group_size_x; $i := BV32_ADD($i, $s);", "$s := 1bv32; ", "assigned twice"),
+    ("$s := BV32_MUL(group_size_x, $g); $i := BV32_ADD($i, $s);", "$g := 2bv32; havoc $g; ", "an operand is havocked"),
+])
+def test_not_a_run_time_constant(latch, entry, why):
+    u = analyse(stride_kernel(latch, entry), {"$$A"}, consts=CONSTS)
+    assert "$s" not in u.constant_vars, why
+    assert "$s" in u.nonuniform_vars, why
+
+
+def test_run_time_constant_is_assigned_unpredicated_once():
+    """vcgen lockstep: one shared copy, assigned whether or not a thread is enabled."""
+    k = stride_kernel("$g := group_size_x; $s := BV32_MUL($g, $n); $i := BV32_ADD($i, $s);")
+    prog = parse_program(STRIDE_DECLS + DECLS)
+    text = program_str(lockstep(il.Program(prog.decls + (k,)), lockstep_options({"local_size": "8", "num_groups": "2"})))
+    assert "    $s := BV32_MUL($g, $n);" in text and "$s$1" not in text
+    assert "BV32_ADD($i$1, $s)" in text

@@ -14,7 +14,7 @@ __global__ void fill(T *data, T value, int n) {
     data[i] = value;
 }
 
-__global__ void saxpy(int n, float a, const float *x, float *y) {
+__global__ void saxpy(int n, float a, const float *x, float *y) { __requires(n <= (1 << 30) && gridDim.x <= 65536);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     y[i] = a * x[i] + y[i];
 }

@@ -18,15 +18,40 @@ together, to a greatest fixpoint:
   uniformly executed;
 * a block is not uniformly executed if it is control dependent (post-dominance based)
   on a divergent branch.
+
+*Run-time constants* (``constant_vars``) are the exception to the block rule: a local
+assigned once, from kernel parameters, launch sizes and other run-time constants, whose
+every read comes after that assignment (the assignment dominates it), is uniform even when
+its assignment lies in a block that is not uniformly executed.  Clang recomputes
+``blockDim.x * gridDim.x`` in the body of a grid-stride loop (the loop's latch) this way.
+Predicating such an assignment per thread (``v$t := if p$t then e else v$t``, paper 000
+section 4, "predicated execution") would give the two threads copies that differ where a
+thread is disabled and hide from the solver that both copies, and every later read, are
+the one term ``e``.  The two-thread program executes it unpredicated into one shared
+variable instead (``vcgen.twothread.transform``).  Sound because:
+
+* ``e`` reads only names no command assigns (parameters and ``const``s other than the
+  thread and group ids, the same in both threads) and run-time constants, so every
+  evaluation of ``e`` after its operands were assigned has one value ``c``;
+* a thread reads ``v`` only after executing the assignment itself (dominance), at which
+  point the two-thread program executed it too and ``v == c``; an extra execution while
+  neither thread is enabled assigns ``c`` again (its operands were assigned before, by
+  dominance of their own assignments) or happens before any thread reads ``v``;
+* so every read of ``v`` by either thread sees the value it sees in the one-thread
+  program: the two-thread program's behaviour is unchanged (at loop heads ``v`` is
+  havocked with the other modified variables, and re-assigned before any read).
+
+A read before the assignment (a loop-carried use, an uninitialised value) is arbitrary in
+the one-thread program and would be narrowed, so such a local is not a run-time constant.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
 from .. import il
-from .cfg import control_flow_graph, successors
+from .cfg import control_flow_graph, dominators, successors
 
 ID_CONSTS = tuple(f"local_id_{d}" for d in "xyz")
 GROUP_CONSTS = tuple(f"group_id_{d}" for d in "xyz")
@@ -37,6 +62,7 @@ class Uniformity:
     nonuniform_vars: set  # one-thread variable names (locals, params, private maps)
     uniform_blocks: set  # labels of uniformly executed blocks
     divergent_branches: set  # labels of blocks whose branch is divergent
+    constant_vars: set = field(default_factory=set)  # run-time constants: assigned unpredicated
 
     def is_uniform_expr(self, e: il.Expr, shared_arrays: set) -> bool:
         for x in il.subexprs(e):
@@ -88,14 +114,18 @@ def control_dependence(proc: il.ProcedureDecl) -> dict[str, set[str]]:
     return deps
 
 
-def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False) -> Uniformity:
+def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False,
+            consts: frozenset[str] = frozenset()) -> Uniformity:
     """Uniformity of the kernel procedure ``proc`` of a one-thread program.
 
     ``shared_arrays``: names of global map variables holding memory shared by threads
     (reads of them are non-uniform).  ``same_group``: the threads are known to share a
-    group, so group ids are uniform (``--only-intra-group``).
+    group, so group ids are uniform (``--only-intra-group``).  ``consts``: the names of
+    the program's scalar ``const`` declarations (launch sizes, ids, ...), the operands of
+    run-time constants besides the parameters (module docstring).
     """
     sources = set(ID_CONSTS) | (set() if same_group else set(GROUP_CONSTS))
+    constant = constant_vars(proc, set(consts) - sources)
     deps = control_dependence(proc)
     labels = [b.label for b in proc.body()]
     conds = {l: branch_condition(proc, l) for l in labels if len(successors(proc)[l]) > 1}
@@ -109,7 +139,7 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
             in_div = b.label in non_u_blocks
             for c in b.cmds:
                 for name in _nonuniform_writes(c, in_div, nonuni, shared_arrays):
-                    if name not in nonuni:
+                    if name not in nonuni and name not in constant:
                         nonuni.add(name)
                         changed = True
         for l, cs in conds.items():
@@ -121,7 +151,74 @@ def analyse(proc: il.ProcedureDecl, shared_arrays: set, same_group: bool = False
                 changed = True
                 for x in deps.get(l, ()):
                     non_u_blocks.add(x)
-    return Uniformity(nonuni - sources, set(labels) - non_u_blocks, divergent)
+    return Uniformity(nonuni - sources, set(labels) - non_u_blocks, divergent, constant)
+
+
+def constant_vars(proc: il.ProcedureDecl, operands: set[str]) -> set[str]:
+    """The run-time constants of ``proc`` (module docstring): scalar locals with a single
+    assignment ``v := e`` that dominates every read of ``v``, where ``e`` reads no memory
+    and only ``operands`` (``const``s the same in both threads), parameters no command
+    assigns, and run-time constants (least fixpoint)."""
+    writes: dict[str, list[tuple[str, int, il.Cmd]]] = {}
+    reads: dict[str, list[tuple[str, int]]] = {}
+    for b in proc.body():
+        for i, c in enumerate(b.cmds):
+            for n in il.cmd_writes(c):
+                writes.setdefault(n, []).append((b.label, i, c))
+            for n in _cmd_reads(c):
+                reads.setdefault(n, []).append((b.label, i))
+    base = operands | ({n for n, _ in proc.params} - set(writes))
+    scalars = {v.name for v in proc.locals if not isinstance(v.type, il.MapType)}
+    entry = proc.body()[0].label
+    idom = {**dominators(proc), entry: entry}
+    defs: dict[str, il.Expr] = {}
+    for n, ws in writes.items():
+        if n not in scalars or len(ws) != 1:
+            continue
+        label, i, c = ws[0]
+        if isinstance(c, il.Assign) and len(c.lhss) == 1 and isinstance(c.lhss[0], il.VarLhs) \
+                and _pure(c.rhss[0]) and all(_dominates(idom, entry, (label, i), u) for u in reads.get(n, ())):
+            defs[n] = c.rhss[0]
+    out: set[str] = set()
+    changed = True
+    while changed:
+        new = {n for n, e in defs.items() if n not in out and il.free_vars(e) <= base | out}
+        out |= new
+        changed = bool(new)
+    return out
+
+
+def _cmd_reads(c: il.Cmd) -> set[str]:
+    """Names a command reads, in its expressions and in its attributes' expression arguments."""
+    out: set[str] = set()
+    for e in il.cmd_exprs(c):
+        out |= il.free_vars(e)
+    for a in getattr(c, "attrs", ()):
+        for x in a.args:
+            if not isinstance(x, str):
+                out |= il.free_vars(x)
+    return out
+
+
+def _pure(e: il.Expr) -> bool:
+    """No memory, ``old`` or quantifier: the value depends on the free variables only."""
+    return not any(isinstance(x, (il.MapSelect, il.MapStore, il.Old, il.Quantifier)) for x in il.subexprs(e))
+
+
+def _dominates(idom: dict[str, str], entry: str, d: tuple[str, int], u: tuple[str, int]) -> bool:
+    """Does command ``d`` (label, index) run before command ``u`` on every path from the
+    ``entry``?  ``idom``: immediate dominators of the reachable blocks, the entry's itself."""
+    (dl, di), (ul, ui) = d, u
+    if dl not in idom or ul not in idom:
+        return False
+    if dl == ul:
+        return di < ui
+    x = ul
+    while x != entry:
+        x = idom[x]
+        if x == dl:
+            return True
+    return False
 
 
 def uninitialised_private(proc: il.ProcedureDecl) -> set[str]:

@@ -122,10 +122,14 @@ class CandidateFactory:
         every execution that the candidates' proofs need (``symbolic_stride.head_facts``)."""
         return symbolic_stride.head_facts(LoopContext(self.kf, f))
 
-    def user_candidate(self, e: il.Expr, attrs: il.Attrs) -> il.Assert:
+    def user_candidate(self, e: il.Expr, attrs: il.Attrs, f: LoopFacts) -> il.Assert:
         """A user's candidate invariant (``__candidate_invariant``, or any invariant under
-        ``--invariants-as-candidates``) as a Houdini candidate of rule ``user``; ``attrs``
-        (its source location) are kept, minus those marking a checked invariant."""
+        ``--invariants-as-candidates``) at the head of loop ``f.loop`` as a Houdini
+        candidate of rule ``user``; ``attrs`` (its source location) are kept, minus those
+        marking a checked invariant.  Under symbolic sizes a remainder modulo a product of
+        two symbolic sizes is stated over the residue (``symbolic_stride.residue_form``)."""
+        if self.parts.options.launch.symbolic:
+            e = symbolic_stride.residue_form(LoopContext(self.kf, f), e)
         cand = self._make("user", e)
         keep = tuple(a for a in attrs if a.name not in ("user_invariant", "candidate_invariant"))
         return il.Assert(cand.expr, cand.attrs + keep)

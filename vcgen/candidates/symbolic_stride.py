@@ -114,17 +114,43 @@ def head_facts(ctx: LoopContext) -> list[il.Assume]:
     return out
 
 
+def _symbolic_product(ctx: LoopContext, m: il.Expr) -> bool:
+    """Is the modulus ``m`` a term over two or more symbolic launch sizes?"""
+    sym = {name for name, val in ctx.launch_sizes() if val is None}
+    return len(il.free_vars(ctx.concrete_sizes(m)) & sym) >= 2
+
+
 def superseded(ctx: LoopContext, e: il.Expr) -> bool:
     """A candidate ``e`` that takes a bit-vector ``UREM`` modulo a product of two symbolic
-    launch sizes (r1 and r10 on a grid-stride loop): this rule states the same residue
+    launch sizes (r1 and r10 on a grid-stride loop), or modulo the symbolic stride of one
+    of the loop's counters (``i += get_local_size(0)``): this rule states the same residue
     without the divider, which the solver bit-blasts for minutes per query, so such
-    candidates are not generated under symbolic sizes.  Moduli with one symbolic factor
-    or a kernel parameter are kept."""
-    sym = {name for name, val in ctx.launch_sizes() if val is None}
+    candidates are not generated under symbolic sizes.  Other moduli with one symbolic
+    factor or a kernel parameter are kept."""
+    strides = {ctx.concrete_sizes(s) for _, s in symbolic_strides(ctx).values()}
     for x in il.subexprs(e):
         op = op_of(x)
-        if op is not None and op[1] == "UREM":
-            m = ctx.concrete_sizes(args_of(x)[1])
-            if len(il.free_vars(m) & sym) >= 2:
-                return True
+        if op is not None and op[1] == "UREM" and (_symbolic_product(ctx, args_of(x)[1])
+                                                   or ctx.concrete_sizes(args_of(x)[1]) in strides):
+            return True
     return False
+
+
+def residue_form(ctx: LoopContext, e: il.Expr) -> il.Expr:
+    """A user's candidate ``e`` (``__candidate_invariant(i % stride == tid)``) with each
+    ``BVw_UREM(x, m)`` whose modulus is a product of two symbolic launch sizes replaced by
+    ``RESIDUEw(x, m)``: the same statement over the uninterpreted residue, which the facts
+    at the head (``head_facts``) relate, instead of the divider that ``superseded`` keeps
+    out of generated candidates.
+
+    Sound: ``RESIDUEw`` is any function satisfying the facts, ``bvurem`` among them, so a
+    candidate Houdini proves inductive for every such function is, at ``bvurem``, the
+    user's candidate, inductive; one it cannot prove is dropped like any candidate."""
+    def go(x: il.Expr) -> il.Expr | None:
+        op = op_of(x)
+        # the user's modulus is often a local (stride = gridDim.x * blockDim.x): inlined
+        if op is None or op[1] != "UREM" or not _symbolic_product(ctx, ctx.kf.inline(args_of(x)[1])):
+            return None
+        a, m = args_of(x)
+        return _res(ctx, op[0], il.rewrite(a, go), m)
+    return il.rewrite(e, go)

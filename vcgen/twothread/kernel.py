@@ -196,7 +196,8 @@ class KernelInfo:
                 (opts.check_arrays is None or source_name(d) in opts.check_arrays)
             self.arrays[d.name] = ArrayInfo(d.name, d, sp, eq, logged)
         self.shared = set(self.arrays)
-        self.uni: Uniformity = analyse(kernel, self.shared, opts.only_intra_group)
+        scalar_consts = frozenset(d.name for d in self.prog.consts().values() if not isinstance(d.type, il.MapType))
+        self.uni: Uniformity = analyse(kernel, self.shared, opts.only_intra_group, scalar_consts)
         self.local_types: dict[str, il.Type] = {v.name: v.type for v in kernel.locals}
         self.local_types.update(dict(kernel.params))
         self.private_maps: dict[str, il.VarDecl] = {v.name: v for v in kernel.locals if isinstance(v.type, il.MapType)}

@@ -135,7 +135,7 @@ class Lockstep:
                                   (il.Attr("invariant"),)))
         for cmd in invs:
             b.emit(cmd)
-        for cmd in self._user_invariants(lp.header, lo):
+        for cmd in self._user_invariants(LoopFacts(lp, lo, hi)):
             b.emit(cmd)
         if self.opts.infer:
             for cmd in self.candidates.at_loop_head(LoopFacts(lp, lo, hi)):
@@ -158,13 +158,14 @@ class Lockstep:
         b.start(done)
         b.emit(il.Assume(il.BinOp("&&", il.not_(in1), il.not_(in2))))
 
-    def _user_invariants(self, header: str, lo: int) -> list[il.Assert]:
+    def _user_invariants(self, loop: LoopFacts) -> list[il.Assert]:
         """``{:user_invariant}`` asserts of the header, hoisted to the two-thread loop head.
 
         Definitions computed in the header before the assertion are substituted so that
         the invariant can be evaluated at the head; it is read "enabled => e" per thread
         (docs/design.md 5.10).
         """
+        header = loop.loop.header
         out: list[il.Assert] = []
         defs: dict[str, il.Expr] = {}
         shared = self.info.shared
@@ -180,12 +181,12 @@ class Lockstep:
                         continue  # a read after a write of the header: not the value at the head
                     defs[l.name] = il.substitute(r, defs)
             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "user_invariant"):
-                out += self._user_invariant(il.substitute(c.expr, defs), c.attrs, lo, header)
+                out += self._user_invariant(il.substitute(c.expr, defs), c.attrs, loop)
         return out
 
-    def _user_invariant(self, e: il.Expr, attrs: il.Attrs, lo: int, header: str) -> list[il.Assert]:
-        """The per-thread asserts of one user invariant ``e`` at the head of the loop whose
-        header has block number ``lo``: checked invariants, or Houdini candidates for
+    def _user_invariant(self, e: il.Expr, attrs: il.Attrs, loop: LoopFacts) -> list[il.Assert]:
+        """The per-thread asserts of one user invariant ``e`` at the head of ``loop`` (its
+        header has block number ``loop.lo``): checked invariants, or Houdini candidates for
         ``{:candidate_invariant}`` ones and under ``--invariants-as-candidates`` (dropped
         with ``--no-infer``: a candidate is never trusted unproved).  Reads of arrays in
         ``e`` are reads of the thread's copy (equality abstraction); an adversarial array
@@ -201,6 +202,7 @@ class Lockstep:
         candidate = il.has_attr(attrs, "candidate_invariant") or self.opts.invariants_as_candidates
         if candidate and not self.opts.infer:
             return []
+        lo, header = loop.lo, loop.loop.header
         here: dict[int, il.Expr] = {u: il.BinOp("==", self.threads.cur(u), il.IntLit(lo)) for u in THREADS}
         out = []
         reached: dict[int, il.Expr] = {u: il.BinOp("==", il.Var(f"cur${u}$entry{header}"), il.IntLit(lo))
@@ -210,7 +212,7 @@ class Lockstep:
             if not il.has_attr(attrs, "global_annotation"):
                 inv = il.implies(here[t], inv)
             if candidate:
-                out.append(self.candidates.user_candidate(inv, attrs + (il.Attr("thread", (il.IntLit(t),)),)))
+                out.append(self.candidates.user_candidate(inv, attrs + (il.Attr("thread", (il.IntLit(t),)),), loop))
             else:
                 out.append(il.Assert(inv, attrs + (il.Attr("thread", (il.IntLit(t),)),)))
         return out
@@ -398,7 +400,12 @@ class Lockstep:
                 if t == 2 and not th.is_dup(l.name):
                     continue
                 name = th.name(l.name, t)
-                if isinstance(l, il.VarLhs):
+                if l.name in self.info.uni.constant_vars:
+                    # a run-time constant runs unpredicated: its one value, whichever
+                    # thread is enabled (vcgen.analysis.uniformity, why that is sound)
+                    lhss.append(il.VarLhs(name))
+                    rhss.append(th.ex(r, t))
+                elif isinstance(l, il.VarLhs):
                     lhss.append(il.VarLhs(name))
                     rhss.append(il.ite(preds[t], th.ex(r, t), il.Var(name)))
                 else:
