@@ -29,7 +29,7 @@ from .backend import Backend, Outcome
 # queries the corpus decides (PolyBench gemm's per-loop final-check queries take <= 5 s on
 # a loaded machine), which are asked once, as before; a split costs at most this much
 # more than the joint query (gpgpu-sim LPS: its 14 s joint query is split, final check
-# 17.8 s -> 21.6 s), a stuck one saves minutes (trisolv, module docstring).  Measured on
+# 17.8 s -> 21.6 s loaded, 18.4 s -> 13.4 s quieter), a stuck one saves minutes (trisolv).  Measured on
 # a loaded machine, 20 s was worse for both LPS (33 s vs 27 s) and trisolv (72 s vs 46 s).
 SPLIT_AFTER = 10.0
 SPLIT_WAYS: int | None = None  # parts of a split query; None = one per check
