@@ -183,8 +183,8 @@ def test_portfolio_never_cancels_the_winner(monkeypatch):
     vc = _vc(BPL / "race.bpl")
     race = PortfolioBackend._race
 
-    def slow_exit(member, prepared, answers):
-        race(member, prepared, answers)
+    def slow_exit(member, prepared, limit, answers):
+        race(member, prepared, limit, answers)
         time.sleep(0.3)  # the answer is in, the thread has not ended yet
     monkeypatch.setattr(PortfolioBackend, "_race", staticmethod(slow_exit))
     b = PortfolioBackend(vc, [ProcessBackend(vc, SLEEPER, 60)], 60)
@@ -398,7 +398,7 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
     from vcgen.vc.solvers import escalating
     vc = _vc(BPL / "race.bpl")
     b = escalating.EscalatingBackend(vc, timeout=60, first=0.001)
-    monkeypatch.setattr(b.z3, "check", lambda a: escalating.Outcome("timeout", "canceled"))
+    monkeypatch.setattr(b.z3, "check", lambda a, limit=None: escalating.Outcome("timeout", "canceled"))
     fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
     for k in range(escalating.STAY_AFTER + 1):
         assert b.check(_real(vc)).status == "sat"

@@ -1,6 +1,7 @@
 """The solver back-end interface (docs/design.md section 6): every back end answers
-``check(assumptions)`` incrementally on one instance holding a VC's constraints and goal,
-with a per-query timeout in seconds; after ``sat``, ``values(terms)`` reads the model.
+``check(assumptions, limit)`` incrementally on one instance holding a VC's constraints and
+goal, with a per-query timeout in seconds (``--timeout``) that a query's ``limit`` may
+shorten (``query_limit``); after ``sat``, ``values(terms)`` reads the model.
 Outcomes are ``Outcome("sat" | "unsat" | "unknown" | "timeout", reason)``: callers must
 treat anything but ``unsat`` as "not proved".
 """
@@ -27,6 +28,13 @@ class Outcome:
         return self.status in ("sat", "unsat")
 
 
+def query_limit(timeout: float | None, limit: float | None) -> float | None:
+    """Seconds a query may take: the smaller of the back end's ``timeout`` and the query's
+    ``limit`` (None or 0 = no bound)."""
+    bounds = [b for b in (timeout, limit) if b]
+    return min(bounds) if bounds else None
+
+
 def python_value(v: z3.ExprRef) -> bool | int | str:
     """A model value as Python: bool, int (bit-vectors unsigned), or its text."""
     if z3.is_true(v):
@@ -43,8 +51,10 @@ class Backend(Protocol):
     name: str
     queries: int
 
-    def check(self, assumptions: list) -> Outcome:
-        """Is the goal satisfiable under the assumption literals (z3 Booleans of the VC)?"""
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
+        """Is the goal satisfiable under the assumption literals (z3 Booleans of the VC)?
+        ``limit``: seconds for this query if shorter than the back end's timeout (a query
+        it stops answers ``timeout``; ``vcgen.vc.solvers.split`` then splits it)."""
         ...
 
     def values(self, terms: list) -> list[Any]:
@@ -67,5 +77,5 @@ class Racer(Backend, Protocol):
     def prepare(self, assumptions: list) -> Any:
         ...
 
-    def run(self, prepared: Any) -> Outcome:
+    def run(self, prepared: Any, limit: float | None = None) -> Outcome:
         ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..encode import VC
-from .backend import Backend, Outcome
+from .backend import Backend, Outcome, query_limit
 from .inprocess import Z3Backend
 from .portfolio import PortfolioBackend, portfolio
 
@@ -33,30 +33,23 @@ class EscalatingBackend:
         self.queries = 0
         self.escalations = 0
 
-    def check(self, assumptions: list) -> Outcome:
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
+        budget = query_limit(self.timeout, limit)
         if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
             assert self.portfolio is not None  # made by the first escalation
             self.last = self.portfolio
-            return self.portfolio.check(assumptions)
-        limit = self.first if self.timeout is None else min(self.first, self.timeout)
-        # z3 reports its own limit as "canceled" or "timeout"; Z3Backend tells it from an
-        # interrupt by the time spent against its ``timeout``
-        self.z3.timeout = limit
-        self.z3.solver.set("timeout", max(1, int(limit * 1000)))
-        try:
-            out = self.z3.check(assumptions)
-        finally:
-            self.z3.timeout = self.timeout
-            self.z3.solver.set("timeout", max(1, int(self.timeout * 1000)) if self.timeout else 4294967295)
+            return self.portfolio.check(assumptions, limit)
+        first = query_limit(self.first, budget)
+        out = self.z3.check(assumptions, first)
         self.last = self.z3
-        if out.definite or out.status != "timeout" or (self.timeout is not None and self.timeout <= self.first):
+        if out.definite or out.status != "timeout" or (budget is not None and budget <= self.first):
             return out
         self.escalations += 1
         if self.portfolio is None:
             self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
         self.last = self.portfolio
-        return self.portfolio.check(assumptions)
+        return self.portfolio.check(assumptions, limit)
 
     def values(self, terms: list) -> list[Any]:
         return self.last.values(terms)

@@ -8,7 +8,7 @@ from typing import Any
 import z3
 
 from ..encode import VC
-from .backend import QUANTIFIED_CANDIDATE, Outcome, python_value
+from .backend import QUANTIFIED_CANDIDATE, Outcome, python_value, query_limit
 
 
 class Z3Backend:
@@ -27,7 +27,7 @@ class Z3Backend:
         self.solver = z3.Solver(ctx=self.ctx)
         self.timeout = timeout or None
         if timeout:
-            self.solver.set("timeout", max(1, int(timeout * 1000)))
+            self.solver.set("timeout", _millis(timeout))
         if "Q" in vc.translator.features:
             # quantified axioms (--boogie-file): instantiated by E-matching only, as
             # Boogie has z3 do; model-based instantiation rarely ends on bit-vectors
@@ -54,10 +54,14 @@ class Z3Backend:
             out.append(hit[1])
         return out
 
-    def run(self, prepared: list) -> Outcome:
-        """The query on prepared assumptions (may run on another thread)."""
+    def run(self, prepared: list, limit: float | None = None) -> Outcome:
+        """The query on prepared assumptions (may run on another thread), stopped after
+        ``query_limit(timeout, limit)`` seconds."""
         self.queries += 1
         self.model = None
+        budget = query_limit(self.timeout, limit)
+        if budget != self.timeout:
+            self.solver.set("timeout", _millis(budget))
         started = time.monotonic()
         try:
             r = self.solver.check(*prepared)
@@ -66,6 +70,9 @@ class Z3Backend:
                 return Outcome("sat")
         except z3.Z3Exception as e:  # also: the model lost to a cancel right after sat
             return Outcome("unknown", f"z3 error: {e}")
+        finally:
+            if budget != self.timeout:
+                self.solver.set("timeout", _millis(self.timeout))
         if r == z3.unsat:
             return Outcome("unsat")
         reason = self.solver.reason_unknown()
@@ -79,15 +86,15 @@ class Z3Backend:
                 pass
         # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
         # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
-        timed_out = self.timeout is not None and time.monotonic() - started >= 0.9 * self.timeout
+        timed_out = budget is not None and time.monotonic() - started >= 0.9 * budget
         if "interrupted" in reason or (reason == "canceled" and not self._cancelled and not timed_out):
             raise KeyboardInterrupt
         if reason in ("timeout", "canceled"):
             return Outcome("timeout", reason)
         return Outcome("unknown", reason)
 
-    def check(self, assumptions: list) -> Outcome:
-        return self.run(self.prepare(assumptions))
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
+        return self.run(self.prepare(assumptions), limit)
 
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
@@ -101,3 +108,8 @@ class Z3Backend:
 
     def close(self) -> None:
         pass
+
+
+def _millis(seconds: float | None) -> int:
+    """z3's ``timeout`` parameter (milliseconds, its maximum = none) for ``seconds``."""
+    return max(1, int(seconds * 1000)) if seconds else 4294967295

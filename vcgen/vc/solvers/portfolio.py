@@ -38,12 +38,12 @@ class PortfolioBackend:
         self.wins: dict = {m.name: 0 for m in self.members}
         self.queries = 0
 
-    def check(self, assumptions: list) -> Outcome:
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
         self.winner, self.assumptions = None, assumptions
         jobs = [(m, m.prepare(assumptions)) for m in self.members]
         answers: queue.Queue = queue.Queue()
-        threads = [threading.Thread(target=self._race, args=(m, q, answers), daemon=True)
+        threads = [threading.Thread(target=self._race, args=(m, q, limit, answers), daemon=True)
                    for m, q in jobs]
         for t in threads:
             t.start()
@@ -72,9 +72,9 @@ class PortfolioBackend:
                                          for n, o in outcomes.items()))
 
     @staticmethod
-    def _race(member: Racer, prepared: object, answers: queue.Queue) -> None:
+    def _race(member: Racer, prepared: object, limit: float | None, answers: queue.Queue) -> None:
         try:
-            out = member.run(prepared)
+            out = member.run(prepared, limit)
         except Exception as e:  # e.g. the solver cannot be started: not a proof
             out = Outcome("unknown", f"{member.name}: {e}")
         answers.put((member, out))

@@ -22,7 +22,7 @@ import z3
 
 from ...il.errors import ExitCode, ToolError
 from ..encode import VC
-from .backend import Outcome
+from .backend import Outcome, query_limit
 from .smtlib import ints_as_bv, logic_of, parse_sexpr, smt_body, smt_value
 
 
@@ -212,8 +212,9 @@ class ProcessBackend:
                 return
             self.stale -= 1
 
-    def run(self, query: str) -> Outcome:
-        """Send a prepared query and wait for the answer (may run on another thread)."""
+    def run(self, query: str, limit: float | None = None) -> Outcome:
+        """Send a prepared query and wait for the answer (may run on another thread) at
+        most ``query_limit(timeout, limit)`` seconds; after that the process is killed."""
         self.queries += 1
         self.has_model = False
         self._drain()
@@ -226,14 +227,15 @@ class ProcessBackend:
             self._start()
         self._send(query)
         start = time.monotonic()
-        deadline = None if not self.timeout else start + self.timeout
+        budget = query_limit(self.timeout, limit)
+        deadline = None if budget is None else start + budget
         resp = self._response(deadline)
         if resp is _CANCELLED:
             self.stale, self.stale_since = self.stale + 1, start
             return Outcome("unknown", f"{self.name}: cancelled")
         if resp is None:
             self._kill()
-            return Outcome("timeout", f"{self.name}: no answer within {self.timeout} s")
+            return Outcome("timeout", f"{self.name}: no answer within {budget:g} s")
         if resp == "sat":
             self.has_model = True
             return Outcome("sat")
@@ -247,8 +249,8 @@ class ProcessBackend:
         self._kill()
         return Outcome("unknown", f"{self.name} said: {resp[:300]}")
 
-    def check(self, assumptions: list) -> Outcome:
-        return self.run(self.prepare(assumptions))
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
+        return self.run(self.prepare(assumptions), limit)
 
     def cancel(self) -> None:
         """Abandon the ``run`` in progress on another thread (it returns unknown at once)."""
