@@ -99,7 +99,13 @@ class Z3Backend:
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
         self._cancelled = True
-        self.ctx.interrupt()
+        try:
+            self.ctx.interrupt()
+        except z3.Z3Exception:
+            # the interrupt was delivered; z3's Python wrapper then reads the context's last
+            # error code, which the racing thread may have set (its model lost to this very
+            # cancel: "there is no current model"), and raises it here
+            pass
 
     def values(self, terms: list) -> list[Any]:
         if self.model is None:
