@@ -55,16 +55,7 @@ def _definition_of(vc: vcmod.VC, name: str) -> z3.ExprRef:
 
 
 def _constants(t: z3.ExprRef) -> set[str]:
-    seen, out, stack = set(), set(), [t]
-    while stack:
-        x = stack.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(str(x))
-        stack.extend(x.children())
-    return out
+    return {str(c) for c in vcmod.uninterpreted_constants(t)}
 
 
 def test_race_check_is_split_over_the_log_updates():

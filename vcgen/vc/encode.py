@@ -572,6 +572,20 @@ def _decl_kind(ref, a) -> int:
     return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a))
 
 
+def uninterpreted_constants(term: z3.ExprRef) -> set[z3.ExprRef]:
+    """The uninterpreted constants (z3 terms) of ``term``, each shared subterm visited once."""
+    out, seen, todo = set(), set(), [term]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(t)
+        todo.extend(t.children())
+    return out
+
+
 class CaseRefuter:
     """Decides the offset comparisons of split log cases that read launch constants only
     (``gid1 + 13824 == gid2 + 27648``: thread and group ids, sizes) once, under the axioms,
@@ -615,17 +629,7 @@ class CaseRefuter:
         return t
 
     def _launch_only(self, x: z3.ExprRef) -> bool:
-        seen, stack = set(), [x]
-        while stack:
-            y = stack.pop()
-            if y.get_id() in seen:
-                continue
-            seen.add(y.get_id())
-            if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED \
-                    and y.decl().name() not in self.consts:
-                return False
-            stack.extend(y.children())
-        return True
+        return all(c.decl().name() in self.consts for c in uninterpreted_constants(x))
 
     def _refuted(self, ast) -> bool:
         key = z3.Z3_get_ast_id(self.ctx.ref(), ast)

@@ -21,7 +21,7 @@ from typing import Any
 import z3
 
 from ...il.errors import ExitCode, ToolError
-from ..encode import VC
+from ..encode import VC, uninterpreted_constants
 from .backend import Outcome, query_limit
 from .smtlib import ints_as_bv, logic_of, parse_sexpr, smt_body, smt_value
 
@@ -280,7 +280,7 @@ class ProcessBackend:
         asking the solver for them would be an error."""
         if self._declared is None:
             self._declared = set(_DECLARED.findall(self.prelude))
-        missing = {c for c in _constants(term) if c.decl().name() not in self._declared
+        missing = {c for c in uninterpreted_constants(term) if c.decl().name() not in self._declared
                    and f"|{c.decl().name()}|" not in self._declared}
         if not missing:
             return term
@@ -300,18 +300,6 @@ class ProcessBackend:
 _DECLARED = re.compile(r"^\(declare-fun (\S+) \(\)", re.M)
 
 
-def _constants(term: z3.ExprRef) -> set:
-    """The uninterpreted constants of ``term`` (each shared subterm visited once)."""
-    out, seen, todo = set(), set(), [term]
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(t)
-        todo.extend(t.children())
-    return out
 
 
 def _default(sort: z3.SortRef) -> z3.ExprRef:
