@@ -6,12 +6,16 @@ and r6 (a thread 1 that never entered logged nothing) each suffice; without the
 module's candidates the kernel does not verify.  r5 is implied by the lock-step's own
 ``cur$t$entry`` invariants here (proved, not essential), as in paper 003 table 3.
 """
-from test_candidates_harness import candidates, check_essential, rules_of, run, VERIFIED
+import pytest
+from test_candidates_harness import KERNELS, candidates, check_essential, rules_of, run, VERIFIED
+
+from vcgen import driver
 
 
 def test_enabledness_module_essential():
     stats = check_essential("r4_enabled.cl", ("r4", "r5", "r6"))
-    assert stats["r4"][1] == 1 and stats["r6"][1] == 1 and stats["r5"][1] == 2
+    # r6: the log only shrinks, and the entry it keeps is the entry one
+    assert stats["r4"][1] == 1 and stats["r6"][1] == 2 and stats["r5"][1] == 2
 
 
 def test_r4_alone_suffices():
@@ -33,3 +37,20 @@ def test_r4_essential_for_a_scope_inside_the_loop():
     """``if (lid == 0) sums[bid] += ..`` in a barrier-free loop (context.inner_conditions)."""
     check_essential("r4_inner_scope.cl", ("r4",))
     assert ("r4", "_WRITE_HAS_OCCURRED_$$sums ==> (local_id_x$1 == 0bv32)") in candidates("r4_inner_scope.cl")
+
+
+def test_r6_frames_the_log_entry_of_a_thread_in_the_other_arm():
+    """At the else arm's loop head the log of a then-arm thread holds a then-arm write; r6's
+    field candidate (``OFF == OFF$entry`` ...) carries what was proved about it."""
+    check_essential("r6_divergent_arms.cl", ("r6",))
+    cands = candidates("r6_divergent_arms.cl")
+    assert any(r == "r6" and "(_WRITE_OFFSET_$$tile == _WRITE_OFFSET_$$tile$entry" in e for r, e in cands)
+
+
+def test_r6_frame_does_not_hide_overlapping_arms(tmp_path):
+    # the else arm starts at row 7, which the then arm also fills
+    src = (KERNELS / "r6_divergent_arms.cl").read_text().replace("int i = 8;", "int i = 7;")
+    (tmp_path / "k.cl").write_text(src)
+    with pytest.raises(SystemExit) as e:
+        driver.main([str(tmp_path / "k.cl"), "--local_size=32", "--num_groups=4"])
+    assert e.value.code == 6

@@ -53,3 +53,22 @@ def test_r1_field_band_for_the_floats_of_a_float2():
     check_essential("range_rows.cu", ("r1",))
     bands = [e for r, e in candidates("field_pitch.cu") if r == "r1" and "BV32_ULT(BV32_UREM" in e]
     assert any(e.endswith(", $pitch), 8bv32)") and "_WRITE_OFFSET_$$out[32:0]" in e for e in bands), bands
+
+
+def test_r1_from_the_enclosing_loop_at_a_nested_head():
+    """``rows[i * 32 + tx]`` written inside ``for j`` nested in ``for i``: at the inner head
+    the log can hold a write of an earlier ``i``; the residue modulo 32 comes from the
+    enclosing loop (strided.enclosing_accesses)."""
+    check_essential("r1_enclosing_counter.cl", ("r1",))
+    cands = candidates("r1_enclosing_counter.cl")
+    inner = [e for r, e in cands if r == "r1" and "_WRITE_OFFSET_$$rows" in e]
+    assert sum("BV32_UREM(BV32_SUB(_WRITE_OFFSET_$$rows, local_id_x$1), 32bv32) == 0bv32" in e for e in inner) >= 2
+
+
+def test_enclosing_residue_does_not_hide_a_column_race(tmp_path):
+    # each work item reads its right neighbour's column: a race the residue must not hide
+    src = (KERNELS / "r1_enclosing_counter.cl").read_text().replace("rows[j * 32 + tx]", "rows[j * 32 + (tx + 1) % 32]")
+    (tmp_path / "k.cl").write_text(src)
+    with pytest.raises(SystemExit) as e:
+        driver.main([str(tmp_path / "k.cl"), "--local_size=32", "--num_groups=2"])
+    assert e.value.code == 6

@@ -93,8 +93,8 @@ class CandidateFactory:
         return [il.ConstDecl(f"_b{i + 1}", il.BOOL, attrs=(il.Attr("existential", (il.TRUE,)),))
                 for i in range(self.count)]
 
-    def log_ghosts(self, lp: Loop) -> list[tuple[str, il.Expr]]:
-        """(bool ghost name, expression) pairs the lock-step assigns before entering ``lp``."""
+    def log_ghosts(self, lp: Loop) -> list[tuple[str, il.Type, il.Expr]]:
+        """(ghost name, type, expression) triples the lock-step assigns before entering ``lp``."""
         ctx = LoopContext(self.kf, LoopFacts(lp, 0, 0))
         return log_ghost.ghosts(ctx) + enabledness.ghosts(ctx)
 

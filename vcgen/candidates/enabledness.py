@@ -18,11 +18,19 @@ different in the two threads (``context.LoopContext.enclosing_conditions``).
 * r6, per log the loop fills, in loops the threads may run apart (not uniform): when
   thread 1 never entered the loop (``cur$1$entry<h> != lo``) its log only loses entries
   (barriers): ``cur$1$entry<h> != lo ==> (HO ==> ghost)``, the ``bool`` ghost holding
-  ``HO`` at loop entry (assigned by the lock-step via ``ghosts``).
+  ``HO`` at loop entry (assigned by the lock-step via ``ghosts``); and the entry it still
+  holds is the one it held at entry: ``cur$1$entry<h> != lo ==> (HO ==> OFF == OFF$entry
+  && SRC == SRC$entry ...)`` over ghosts of every field of the log (project extension).
+  This is the frame of a loop in a divergent arm: at the head of a loop in an ``else``
+  arm, the log of a thread that took the ``then`` arm holds a ``then``-arm access, which
+  the facts proved after the ``then`` arm's loops describe through the ghosts -- a rule
+  over the loop's own accesses cannot, as that access never reaches this head in the
+  one-thread program.
 """
 from __future__ import annotations
 
 from .. import il
+from ..analysis.loops import Loop
 from .context import Candidate, LoopContext
 from .log_ghost import ghost_name
 
@@ -61,11 +69,34 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
         ho = ctx.log(a, kind)[0]
         disabled = il.BinOp("!=", ctx.entry_pc(1), il.IntLit(ctx.facts.lo))
         out.append(("r6", il.implies(disabled, il.implies(ho, il.Var(ghost_name(kind, name, ctx.loop))))))
+        same = il.and_all(il.BinOp("==", v, il.Var(entry_name(v, ctx.loop))) for v, _ in _fields(ctx, a, kind))
+        out.append(("r6", il.implies(disabled, il.implies(ho, same))))
     return out
 
 
-def ghosts(ctx: LoopContext) -> list[tuple[str, il.Expr]]:
-    """(ghost name, HAS_OCCURRED) for the logs r6 speaks about."""
+def _fields(ctx: LoopContext, a, kind: str) -> list[tuple[il.Var, il.Type]]:
+    """The log's variables besides HAS_OCCURRED (offset, source, and what else it records,
+    not an async copy's event), with their types."""
+    whats = ["OFFSET", "SOURCE"]
+    if kind == "WRITE":
+        whats.append("VALUE")
+        if a.name in ctx.info.mixed_widths:
+            whats.append("WIDTH")
+    return [(ctx.access_logs.var(a, kind, w), ctx.access_logs.field_type(a, w)) for w in whats]
+
+
+def entry_name(v: il.Var, lp: Loop) -> str:
+    """The ghost holding log variable ``v`` at entry to ``lp``."""
+    return f"{v.name}$entry{lp.header}"
+
+
+def ghosts(ctx: LoopContext) -> list[tuple[str, il.Type, il.Expr]]:
+    """(ghost name, type, log variable) for the logs r6 speaks about: HAS_OCCURRED and the
+    other fields."""
     if ctx.uniform:
         return []
-    return [(ghost_name(kind, name, ctx.loop), ctx.log(a, kind)[0]) for name, a, kind in ctx.logs()]
+    out: list[tuple[str, il.Type, il.Expr]] = []
+    for name, a, kind in ctx.logs():
+        out.append((ghost_name(kind, name, ctx.loop), il.BOOL, ctx.log(a, kind)[0]))
+        out += [(entry_name(v, ctx.loop), ty, v) for v, ty in _fields(ctx, a, kind)]
+    return out

@@ -16,18 +16,18 @@ def ghost_name(kind: str, array: str, lp: Loop) -> str:
     return f"_{kind}_HAS_OCCURRED_{array}$entry{lp.header}"
 
 
-def ghosts(ctx: LoopContext) -> list[tuple[str, il.Var]]:
-    """(ghost name, HAS_OCCURRED var) for logs the loop's barriers reset but it never fills."""
+def ghosts(ctx: LoopContext) -> list[tuple[str, il.Type, il.Expr]]:
+    """(ghost name, bool, HAS_OCCURRED var) for logs the loop's barriers reset but it never fills."""
     if not ctx.has_barrier:
         return []
-    out = []
+    out: list[tuple[str, il.Type, il.Expr]] = []
     for name, a in ctx.info.arrays.items():
         for kind in ctx.access_logs.kinds(a):
             if a.logged and not ctx.accessed_in(name, kind):
-                out.append((ghost_name(kind, name, ctx.loop), ctx.access_logs.var(a, kind, "HAS_OCCURRED")))
+                out.append((ghost_name(kind, name, ctx.loop), il.BOOL, ctx.access_logs.var(a, kind, "HAS_OCCURRED")))
     return out
 
 
 def candidates(ctx: LoopContext) -> list[Candidate]:
     return [("log", il.implies(ho, il.Var(g)))
-            for g, ho in ghosts(ctx)]
+            for g, _, ho in ghosts(ctx)]

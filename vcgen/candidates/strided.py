@@ -24,7 +24,7 @@ from math import gcd
 
 from .. import il
 from .bvexpr import args_of, atoms, common_stride, fold, fold_literals, is_power_of_two, linear, low_bits, narrow_offset, op_of, replace
-from .context import Candidate, LoopContext
+from .context import Candidate, LoopContext, LoopFacts
 
 RULES = ("r1", "r10")
 
@@ -248,6 +248,25 @@ def mixed_sources(ctx: LoopContext, name: str, kind: str) -> tuple[list[int], li
     return (before, inside) if before and inside else None
 
 
+def enclosing_accesses(ctx: LoopContext, name: str, kind: str, ho: il.Expr, off: il.Expr,
+                       w: int) -> list[Candidate]:
+    """r1 at a nested loop's head for the accesses of its enclosing loops: the log there can
+    hold an entry from an earlier iteration of an enclosing loop, whose offset moves with
+    that loop's counters, not this loop's (``A[i * n + tid]`` inside ``for j``, nested in
+    ``for i``): the residue the enclosing head's r1 states (over variables this loop does
+    not modify) is a candidate here too (project extension of paper 003 appendix A.2)."""
+    out: list[Candidate] = []
+    lp = ctx.loop.parent
+    while lp is not None:
+        outer = LoopContext(ctx.kf, LoopFacts(lp, 0, 0))
+        for acc in ctx.accesses_of(name, kind):
+            if acc.block in lp.blocks and il.free_vars(acc.offset) & outer.mod:
+                out += [c for c in access(outer, ho, off, acc.offset, w)
+                        if c not in out and not (il.free_vars(c[1]) & ctx.mod)]
+        lp = lp.parent
+    return out
+
+
 def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """r1 candidates for the accesses of one log whose offsets the loop modifies."""
     ho, off, _ = ctx.log(a, kind)
@@ -257,6 +276,7 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     for acc in ctx.accesses_of(name, kind):
         if il.free_vars(acc.offset) & ctx.mod:
             out += access(ctx, ho, off, acc.offset, a.dom.width)
+    out += [c for c in enclosing_accesses(ctx, name, kind, ho, off, a.dom.width) if c not in out]
     mixed = mixed_sources(ctx, name, kind)
     if out and mixed:
         # the log may also hold an access made before the loop (at another offset): the

@@ -38,9 +38,13 @@ class AccessLogs:
         """The log variable ``_KIND_WHAT_A`` (``what``: HAS_OCCURRED bool, OFFSET in cells,
         SOURCE int, VALUE a cell, WIDTH in cells (int), EVENT the bv32 event an async copy
         joins)."""
-        ty = {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": il.INT, "VALUE": a.rng, "WIDTH": il.INT,
-              "EVENT": il.BV32}[what]
-        return self.builder.glob(f"_{kind}_{what}_{a.name}", ty)
+        return self.builder.glob(f"_{kind}_{what}_{a.name}", self.field_type(a, what))
+
+    @staticmethod
+    def field_type(a: ArrayInfo, what: str) -> il.Type:
+        """The type of a log's ``what`` variable (see ``var``)."""
+        return {"HAS_OCCURRED": il.BOOL, "OFFSET": a.dom, "SOURCE": il.INT, "VALUE": a.rng, "WIDTH": il.INT,
+                "EVENT": il.BV32}[what]
 
     def log(self, a: ArrayInfo, kind: str, index: il.Expr, value: il.Expr | None, pred: il.Expr,
             loc: il.Attrs | None, source: il.Expr | None = None, width: int = 1,

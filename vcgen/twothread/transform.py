@@ -115,8 +115,8 @@ class Lockstep:
         head = lp.header
         for t in THREADS:
             b.emit(il.assign(b.local(f"cur${t}$entry{head}", il.INT).name, th.cur(t)))
-        for g, ho in self.candidates.log_ghosts(lp):
-            b.emit(il.assign(b.local(g, il.BOOL).name, ho))
+        for g, ty, e in self.candidates.log_ghosts(lp):
+            b.emit(il.assign(b.local(g, ty).name, e))
         first = self.candidates.first_iteration_ghost(lp) if self.opts.infer else None
         if first:
             b.emit(il.assign(b.local(first, il.BOOL).name, il.TRUE))
