@@ -77,6 +77,7 @@ class KernelFacts:
         self.accesses = self._accesses()
         self._reach: dict = {}
         self._skip: dict[str, bool] = {}
+        self._enclosing: dict[str, LoopContext] = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
@@ -107,6 +108,31 @@ class KernelFacts:
         for n in defs:
             resolve(n)
         return resolved
+
+    @cached_property
+    def assigned(self) -> dict[str, list[tuple[str, il.Expr]]]:
+        """name -> ``(block, right-hand side)`` of each assignment to the local, in program
+        order (one walk, shared by the per-loop counter analyses: scanning the kernel per
+        loop and variable made them cubic in the nesting depth)."""
+        out: dict[str, list[tuple[str, il.Expr]]] = {}
+        for b in self.info.blocks:
+            for c in b.cmds:
+                if isinstance(c, il.Assign):
+                    for l, r in zip(c.lhss, c.rhss):
+                        if isinstance(l, il.VarLhs):
+                            out.setdefault(l.name, []).append((b.label, r))
+        return out
+
+    @cached_property
+    def used_in(self) -> dict[str, set[str]]:
+        """name -> the blocks whose commands read the variable."""
+        out: dict[str, set[str]] = {}
+        for lab, b in self.info.src.items():
+            for c in b.cmds:
+                for x in il.cmd_exprs(c):
+                    for v in il.free_vars(x):
+                        out.setdefault(v, set()).add(lab)
+        return out
 
     def inline(self, e: il.Expr) -> il.Expr:
         """``e`` with single-definition locals replaced by their (inlined) definitions."""
@@ -258,6 +284,14 @@ class KernelFacts:
             self._skip[lp.header] = found
         return self._skip[lp.header]
 
+    def enclosing_context(self, lp: Loop) -> "LoopContext":
+        """The (cached) context of loop ``lp`` used by rules that look at the loops enclosing
+        a head; its block range is unknown (``LoopFacts(lp, 0, 0)``), so only facts about
+        the one-thread loop (modified variables, counters, strides) are meaningful."""
+        if lp.header not in self._enclosing:
+            self._enclosing[lp.header] = LoopContext(self, LoopFacts(lp, 0, 0))
+        return self._enclosing[lp.header]
+
     def reaching(self, lp: Loop) -> set[str]:
         """Blocks from which the loop header is reachable (they may run before the head)."""
         if lp.header not in self._reach:
@@ -379,12 +413,8 @@ class LoopContext:
         """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
         inside: list[il.Expr] = []
         outside: list[il.Expr] = []
-        for b in self.info.blocks:
-            for c in b.cmds:
-                if isinstance(c, il.Assign):
-                    for l, r in zip(c.lhss, c.rhss):
-                        if isinstance(l, il.VarLhs) and l.name == v:
-                            (inside if b.label in self.loop.blocks else outside).append(self.kf.inline(r))
+        for lab, r in self.kf.assigned.get(v, ()):
+            (inside if lab in self.loop.blocks else outside).append(self.kf.inline(r))
         return Assignments(inside, outside)
 
     @cached_property
@@ -429,8 +459,9 @@ class LoopContext:
             if v in self.counters:
                 continue
             for child in self._descendants():
-                inside = [r for lab in child.blocks for r in self._rhs(lab, v)]
-                outside = [r for lab in self.loop.blocks - child.blocks for r in self._rhs(lab, v)]
+                rhs = self.kf.assigned.get(v, ())
+                inside = [self.kf.inline(r) for lab, r in rhs if lab in child.blocks]
+                outside = [self.kf.inline(r) for lab, r in rhs if lab in self.loop.blocks and lab not in child.blocks]
                 if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
                     continue
                 step = self.additive_step(v, inside[0])
@@ -466,11 +497,6 @@ class LoopContext:
             out.append(lp)
             todo += lp.children
         return out
-
-    def _rhs(self, label: str, v: str) -> list[il.Expr]:
-        """Inlined right-hand sides of ``v``'s assignments in block ``label``."""
-        return [self.kf.inline(r) for c in self.info.src[label].cmds if isinstance(c, il.Assign)
-                for l, r in zip(c.lhss, c.rhss) if isinstance(l, il.VarLhs) and l.name == v]
 
     @cached_property
     def has_barrier(self) -> bool:

@@ -48,8 +48,7 @@ def _dead_at_head(ctx: LoopContext, v: str) -> bool:
     head is recomputed before any use, so its equality cannot matter."""
     if v not in ctx.kf.defs:
         return False
-    return not any(v in il.free_vars(x) for lab, b in ctx.info.src.items() if lab not in ctx.loop.blocks
-                   for c in b.cmds for x in il.cmd_exprs(c))
+    return ctx.kf.used_in.get(v, set()) <= ctx.loop.blocks
 
 
 def variable_equality(ctx: LoopContext) -> list[Candidate]:

@@ -24,7 +24,7 @@ from math import gcd
 
 from .. import il
 from .bvexpr import args_of, atoms, common_stride, fold, fold_literals, is_power_of_two, linear, low_bits, narrow_offset, op_of, replace
-from .context import Candidate, LoopContext, LoopFacts
+from .context import Candidate, LoopContext
 
 RULES = ("r1", "r10")
 
@@ -258,7 +258,7 @@ def enclosing_accesses(ctx: LoopContext, name: str, kind: str, ho: il.Expr, off:
     out: list[Candidate] = []
     lp = ctx.loop.parent
     while lp is not None:
-        outer = LoopContext(ctx.kf, LoopFacts(lp, 0, 0))
+        outer = ctx.kf.enclosing_context(lp)
         for acc in ctx.accesses_of(name, kind):
             if acc.block in lp.blocks and il.free_vars(acc.offset) & outer.mod:
                 out += [c for c in access(outer, ho, off, acc.offset, w)
