@@ -13,7 +13,8 @@ with and without strength reduction).
   through counters of nested loops started from an enclosing counter
   (``for (i = lo; ...; i += s) for (j = i; ...; j += s)``), modulo the common stride
   once every counter is replaced by its initial value, repeatedly (``chained_residue``:
-  ``j + lid`` is ``lid`` modulo ``s``).  A
+  ``j + lid`` is ``lid`` modulo ``s``); and at a nested head, the residues the enclosing
+  loops' heads state for their own accesses (``enclosing_accesses``).  A
   64-bit offset extending a narrower index (CUDA) gets the candidates on ``OFF[w:0]`` at
   the index width, plus ``OFF[64:w] == 0bv(64-w)`` for zero extension.  Offsets wider
   than ``DIVIDER_WIDTH`` get no residue modulo a constant that is not a power of two.
