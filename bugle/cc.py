@@ -1,6 +1,6 @@
 """``bugle cc``: OpenCL C / CUDA -> LLVM IR, the front-end recipe of docs/design.md section 2.1.
 
-1. clang 22 from the ``ziglang`` wheel (``python -m ziglang clang -cc1 ...``) at
+1. clang 22 from the ``ziglang`` wheel (its ``zig clang -cc1 ...``, ``zig_command``) at
    ``-O1 -disable-llvm-passes`` (``-O0`` would mark everything ``noinline``), line tables,
    our header (``bugle/include/opencl.h`` or ``cuda.h``) force-included;
 2. an llvmlite pass pipeline (``PIPELINE``): ``alwaysinline`` on every non-kernel
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -103,8 +104,20 @@ def clang_command(path: str, language: str, defines=(), includes=(), spir64: boo
         # the host code, which is parsed but never translated); after the user's -I
         # directories, so a program's own header of one of these names wins
         extra += ["-isystem", str(INCLUDE_DIR / "system")]
-    return [sys.executable, "-m", "ziglang", "clang", "-cc1", *flags, *common, *extra,
-            "-o", "-", str(path)]
+    return [*zig_command(), "clang", "-cc1", *flags, *common, *extra, "-o", "-", str(path)]
+
+
+def zig_command() -> list[str]:
+    """The ``zig`` executable of the ``ziglang`` wheel, found without importing the package:
+    ``python -m ziglang`` would start a second interpreter only to ``exec`` it (40-80 ms
+    of every verification).  Falls back to ``python -m ziglang`` for a wheel laid out
+    otherwise."""
+    spec = importlib.util.find_spec("ziglang")
+    for loc in (spec.submodule_search_locations or []) if spec else []:
+        exe = os.path.join(loc, "zig.exe" if os.name == "nt" else "zig")
+        if os.access(exe, os.X_OK):
+            return [exe]
+    return [sys.executable, "-m", "ziglang"]
 
 
 STRUCT_POINTER_PARAM = "struct kernel parameters may not contain pointers"  # clang's OpenCL 1.2 rule

@@ -242,3 +242,14 @@ def test_elem_types_and_conditional_requires():
     arrs = global_arrays(translate_ir(ir))
     assert attr_args(arrs["$$p"].attrs, "elem_type") == ("uint",)
     assert attr_args(arrs["$$f"].attrs, "elem_type") == ("float",)
+
+
+def test_clang_runs_from_the_wheels_zig_without_a_second_interpreter(tmp_path):
+    """``bugle cc`` execs the ``zig`` of the ziglang wheel itself: ``python -m ziglang``
+    would start another interpreter per compilation only to exec the same binary."""
+    from bugle.cc import clang_command
+    k = tmp_path / "k.cl"
+    k.write_text("__kernel void k(__global int *a) { a[get_global_id(0)] = 0; }\n")
+    cmd = clang_command(str(k), "opencl")
+    assert os.path.basename(cmd[0]) == "zig" and cmd[1:3] == ["clang", "-cc1"]
+    assert sys.executable not in cmd
