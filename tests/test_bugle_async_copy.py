@@ -33,10 +33,11 @@ __kernel void k(__global float *in, __global float *out, __local float *tile, __
 
 
 def run(tmp_path: Path, text: str, *flags: str) -> subprocess.CompletedProcess:
+    """Verify ``text`` at 16 x 2 work items, or with the sizes ``flags`` give."""
     f = tmp_path / "k.cl"
     f.write_text(text)
-    return subprocess.run([*GPUVERIFY, str(f), "--local_size=16", "--num_groups=2", *flags],
-                          capture_output=True, text=True, timeout=300)
+    sizes = [] if any(x.startswith("--local_size") for x in flags) else ["--local_size=16", "--num_groups=2"]
+    return subprocess.run([*GPUVERIFY, str(f), *sizes, *flags], capture_output=True, text=True, timeout=300)
 
 
 def test_gentype_from_mangled_name():
@@ -83,11 +84,49 @@ def test_event_argument_must_be_uniform(tmp_path):
     assert "barrier may be reached by non-uniform control flow" in r.stdout
 
 
-def test_group_of_one_is_rejected(tmp_path):
-    f = tmp_path / "k.cl"
-    f.write_text(TILE.replace("BEFORE", "").replace("WAITED", "a").replace("AFTER", ""))
-    r = subprocess.run([*GPUVERIFY, str(f), "--local_size=1", "--num_groups=2"], capture_output=True, text=True)
-    assert r.returncode == 5 and "one work item" in r.stdout + r.stderr
+@pytest.mark.parametrize("before,waited,groups,verdict", [
+    ("", "a", 2, 0),                                     # the wait completes the copy for its one work item
+    ("", "a", 1, 0),                                     # a one-thread launch likewise
+    ("float x = tile[lid]; out[0] = x;", "a", 2, 6),     # its own read of a cell in flight
+    ("float x = tile[lid]; out[0] = x;", "a", 1, 6),     # ... also in a one-thread launch
+    ("in[get_global_id(0)] = 0;", "a", 2, 6),            # its own write of the source in flight
+    ("event_t b = async_work_group_copy(tile2, in, n, 0);", "b", 2, 6),  # tile still in flight
+    ("async_work_group_copy(tile, in, n, 0);", "a", 2, 6),  # a second copy into cells in flight
+])
+def test_group_of_one_work_item(tmp_path, before, waited, groups, verdict):
+    """A group of one work item (OpenCL 1.2 6.12.10: the copy is still the group's,
+    asynchronous until the wait): the pair is in two groups, so the work item is checked
+    against its own group's copies (``AsyncCopies.check_own_copies``); no barrier is needed
+    after the wait, there being no other work item in the group."""
+    r = run(tmp_path, TILE.replace("BEFORE", before).replace("WAITED", waited).replace("AFTER", ""),
+            "--local_size=1", f"--num_groups={groups}")
+    assert r.returncode == verdict, r.stdout + r.stderr
+    if verdict:
+        assert "race on" in r.stdout and "with local id 0 in work group 0" in r.stdout, r.stdout
+
+
+def test_symbolic_sizes(tmp_path):
+    """``--local_size=* --num_groups=*`` (groups of one work item included): the tile copy
+    ``in + get_group_id(0) * n`` verifies -- its offset is uniform within a group, so the
+    equal-arguments check is not posed (``_group_uniform``), and the group-coordinates lemma
+    makes ``group_id * n + k`` injective (both over 60 s before) -- and a read in flight is
+    reported with the sizes of its counterexample."""
+    ok = TILE.replace("BEFORE", "").replace("WAITED", "a").replace("AFTER", BARRIER)
+    r = run(tmp_path, ok, "--local_size=*", "--num_groups=*")
+    assert r.returncode == 0, r.stdout + r.stderr
+    bad = TILE.replace("BEFORE", "float x = tile[lid]; out[0] = x;").replace("WAITED", "a").replace("AFTER", BARRIER)
+    r = run(tmp_path, bad, "--local_size=*", "--num_groups=*")
+    assert r.returncode == 6 and "race on" in r.stdout and "Launch with local_size" in r.stdout, r.stdout
+
+
+def test_offset_per_work_item_is_divergent(tmp_path):
+    """A copy whose source depends on the local id is not uniform within the group: still
+    reported like barrier divergence (with symbolic sizes too)."""
+    text = TILE.replace("in + get_group_id(0) * n", "in + lid").replace("BEFORE", "").replace("WAITED", "a") \
+        .replace("AFTER", BARRIER)
+    for sizes in ((), ("--local_size=*", "--num_groups=*")):
+        r = run(tmp_path, text, *sizes)
+        assert r.returncode == 6 and "non-uniform" in r.stdout, r.stdout + r.stderr
 
 
 def test_opencl20_atomics_are_atomic_calls(tmp_path):

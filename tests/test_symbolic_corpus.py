@@ -24,28 +24,12 @@ KERNELS = collect_kernels([CORPUS / "opencl", CORPUS / "cuda"])
 TIMEOUT = float(os.environ.get("GPUVERIFY_TEST_TIMEOUT", "300"))
 PENDING_TIMEOUT = 60.0
 
-_ASYNC = ("async copies (OpenCL 1.2 6.12.10) in a work group of one work item are not supported, "
-          "which * includes (reported as unsupported), and with both sizes symbolic the inter-group "
-          "check of the copied range group_id * n + k (k < n, n the symbolic group size) is nonlinear: "
-          "over 60 s")
-_ASYNC_BUG = ("the bug is in an async copy (OpenCL 1.2 6.12.10); with both sizes symbolic the inter-group "
-              "check of the copied range group_id * n + k (k < n, n the symbolic group size) is nonlinear "
-              "and the run takes over 60 s")
 PENDING = {
     "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r, and the function-wide invariant "
                                      "(offset / 4) % width == col needs r * width + col not to wrap when "
                                      "width = get_global_size(0) is symbolic (a power-of-two width hides "
                                      "the wrap); adding __invariant(r >= 1) makes the modulo by a product "
                                      "of two symbolic sizes take over 100 s",
-    "opencl/async_copy_select_source.cl": _ASYNC,
-    "opencl/async_copy_strided.cl": _ASYNC,
-    "opencl/async_copy_tile.cl": _ASYNC,
-    "opencl/async_fir.cl": _ASYNC,
-    "opencl/async_copy_select_source_bug_halo.cl": _ASYNC_BUG,
-    "opencl/async_copy_tile_bug_nowait.cl": _ASYNC_BUG,
-    "opencl/async_copy_tile_bug_srcwrite.cl": _ASYNC_BUG,
-    "opencl/async_fir_bug_event.cl": _ASYNC_BUG,
-    "opencl/async_fir_bug_nobarrier.cl": _ASYNC_BUG,
     "opencl/strided_copy.cl": "out[gid * stride] with the symbolic global id and a symbolic stride: "
                               "injectivity of a product of two symbolic values, over 60 s",
     "opencl/struct_aos.cl": "the race checks on the fields 5 * gid + k of 20-byte structs with symbolic "
@@ -63,7 +47,9 @@ SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_
           "opencl/annot_loop_log.cl", "opencl/extern_helper_private.cl", "opencl/bytes_subword.cl",
           "opencl/annot_global_assert.cl", "opencl/copy3d.cl", "opencl/copy3d_bug_plane.cl",
           "opencl/reduce.cl", "opencl/reduce_bug_nobarrier.cl", "opencl/stencil1d.cl",
-          "opencl/segment_counts.cl", "opencl/segment_counts_bug_partial.cl")
+          "opencl/segment_counts.cl", "opencl/segment_counts_bug_partial.cl",
+          # async copies: group-coordinates lemma, group-uniform arguments, groups of one
+          "opencl/async_copy_tile.cl", "opencl/async_copy_tile_bug_nowait.cl")
 
 
 def _check(path: Path) -> None:

@@ -163,3 +163,36 @@ def test_size_dependent_race_sizes(kernel, flags, exhibits):
                   out)
     assert p.returncode == NOT_VERIFIED and "race on" in out and m, out
     assert exhibits(int(m.group(1)), int(m.group(2))), out
+
+
+def test_group_coordinates_lemma_is_valid():
+    """``group_coordinates_lemma`` (async copies of ``group_id * n + k``, ``k < n``) follows
+    from the launch axioms of a symbolic launch (ids below the sizes, the global size below
+    2^32): z3 finds no counterexample; without the bound on the global size it does (the
+    product wraps), so the lemma adds what the solver would otherwise have to derive.  The
+    group size is fixed per query (a few values, the group count symbolic): for a symbolic
+    one the proof is the bit-level one the lemma spares the solver (minutes)."""
+    import z3
+
+    from vcgen import il
+    from vcgen.twothread.builder import ProgramBuilder
+    from vcgen.twothread.launch import OPENCL_LIMITS, group_coordinates_lemma, symbolic_size_axioms
+    from vcgen.vc.encode import Translator
+
+    b = ProgramBuilder(set())
+    lemma = group_coordinates_lemma(b, "x", il.Var("k$1"), il.Var("k$2"))
+    names = ("group_id_x$1", "group_id_x$2", "group_size_x", "num_groups_x", "k$1", "k$2")
+    lc = launch_config(local_size="*", num_groups="*")
+    axioms = [a.expr for a in symbolic_size_axioms(lc, OPENCL_LIMITS, b, {"group_size_x", "num_groups_x"})]
+    ids = [il.FunApp(b.bvfun("ULT", 32), (il.Var(f"group_id_x${t}"), il.Var("num_groups_x"))) for t in (1, 2)]
+    prog = il.Program(tuple(il.ConstDecl(n, il.BV32) for n in names) + tuple(b.new_functions.values()))
+    tr = Translator(prog, z3.Context())
+
+    def counterexample(*facts: il.Expr) -> bool:
+        s = z3.Solver(ctx=tr.ctx)
+        s.add(*(tr.term(f) for f in facts), z3.Not(tr.term(lemma)))
+        return s.check() == z3.sat
+    for n in (1, 2, 3, 64, 1024):  # powers of two and small: quick to bit-blast
+        size = il.BinOp("==", il.Var("group_size_x"), il.BvLit(n, 32))
+        assert not counterexample(size, *axioms, *ids), n
+        assert counterexample(size, *ids) == (n > 1), n

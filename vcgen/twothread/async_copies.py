@@ -6,12 +6,16 @@ same arguments -- its event included -- in both threads) whose accesses stay in 
 access logs under the copy's own source number.  GPUVerify's conservative model: the
 data a copy brings in is visible to the other work-items only after a barrier that
 follows a ``wait_group_events`` on its event; a barrier before the wait leaves the copy
-in flight, a wait without a barrier orders nothing between work-items."""
+in flight, a wait without a barrier orders nothing between work-items.  In a group of one
+work item the copy is still the group's, asynchronous to that work item until its wait
+(``AsyncCopies.check_own_copies``)."""
 from __future__ import annotations
 
 from .. import il
-from ..il.attributes import sourceloc_attrs, where
+from ..analysis.uniformity import ID_CONSTS
+from ..il.attributes import sourceloc_attrs
 from .kernel import DIMS, ArrayInfo, AsyncSite, KernelInfo, error
+from .launch import coordinate_dims, group_coordinates_lemma
 from .part import TransformPart
 from .threads import THREADS
 
@@ -50,28 +54,62 @@ class AsyncCopies(TransformPart):
             il.BinOp("==", self.threads.cur(2), self.threads.cur(1))
         self.builder.emit(il.Assert(il.implies(sg, both_here), (il.Attr("barrier_divergence"),) + srcloc))
         same = il.and_all(il.BinOp("==", self.threads.ex(x, 1), self.threads.ex(x, 2)) for x in c.args
-                          if self.threads.ex(x, 1) != self.threads.ex(x, 2))
+                          if self.threads.ex(x, 1) != self.threads.ex(x, 2) and not self._group_uniform(x))
         if same != il.TRUE:
             both = il.and_all(x for x in (sg, preds[1], preds[2]) if x != il.TRUE)
             self.builder.emit(il.Assert(il.implies(both, same), (il.Attr("barrier_divergence"),
                                                          il.Attr("collective_args", (what,))) + srcloc))
 
-    def _require_two_per_group(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
-        """Async copies in work groups of one work item are not supported (see ``copy``): an
-        error for such a launch; with a symbolic group size an ``{:unsupported MSG}``
-        assertion that a thread reaching the copy is in a group of two or more (the kernel's
-        ``__requires`` may guarantee it; docs/IL.md)."""
-        msg = "async copies in work groups of one work item are not supported"
+    def _group_uniform(self, x: il.Expr) -> bool:
+        """Is the one-thread expression ``x`` provably equal in two threads of one group?
+        It reads no memory and only variables that the uniformity analysis finds uniform
+        when group ids are (``KernelInfo.group_nonuniform``; paper 000 section 5.1, the
+        analysis ``--only-intra-group`` relies on): ``get_group_id(0) * n``, a copy's
+        offset, is.  Such an argument needs no equality check -- which with a symbolic
+        group size would ask the solver to see ``g1 == g2 ==> g1 * n == g2 * n`` through
+        bit-blasted multipliers (over 60 s)."""
+        if any(isinstance(e, il.MapSelect) for e in il.subexprs(x)):
+            return False
+        return not (il.free_vars(x) & (self.info.group_nonuniform | set(ID_CONSTS)))
+
+    def one_per_group(self) -> il.Expr:
+        """When does a work group have exactly one work item?  ``FALSE`` when a dimension's
+        group size is a number of at least 2, else the symbolic group sizes all equal 1."""
         ls = self.opts.launch.local_size
         if any(s is not None and s >= 2 for s in ls):
+            return il.FALSE
+        return il.and_all(il.BinOp("==", il.Var(f"group_size_{d}"), il.BvLit(1, 32))
+                          for d, s in zip(DIMS, ls) if s is None and f"group_size_{d}" in self.info.consts)
+
+    def check_own_copies(self, a: ArrayInfo, access: str, index: il.Expr, pred: il.Expr,
+                         loc: il.Attrs | None) -> None:
+        """In a work group of one work item, the work item's own ``access`` (READ | WRITE |
+        ATOMIC) of cell ``index`` (a one-thread expression), enabled when ``pred`` (thread
+        1's predicate), must not touch a cell an un-waited copy of its group reads (for a
+        write) or writes: {:race} assertions against thread 1's logs, emitted before thread
+        1 logs the access.
+
+        OpenCL 1.2 6.12.10: the copy is performed by the work group, asynchronously, until a
+        ``wait_group_events`` on its event; in a group of two or more work items the pair's
+        other thread covers every work item of the group (``copy``), in a group of one the
+        pair is in two groups, so the work item is checked against its own group's copies
+        here (symmetric in the threads: thread 1 is any work item).  After the wait the copy
+        is complete for its only work item: only un-waited entries conflict."""
+        one = self.one_per_group()
+        if one == il.FALSE or not a.logged or self.opts.only_log:
             return
-        if None not in ls:
-            raise error(f"{where(c.attrs)}{msg}")
-        two = il.or_all(il.BinOp("!=", il.Var(f"group_size_{d}"), il.BvLit(1, 32))
-                        for d, s in zip(DIMS, ls) if s is None and f"group_size_{d}" in self.info.consts)
-        for t in THREADS:
-            self.builder.emit(il.Assert(il.implies(preds[t], two), (il.Attr("unsupported", (msg,)),
-                                        il.Attr("thread", (il.IntLit(t),))) + sourceloc_attrs(c.attrs)))
+        idx = self.threads.ex(index, 1)
+        for logged in ("READ", "WRITE") if access != "READ" else ("WRITE",):
+            log = {"READ": lambda x: x.src, "WRITE": lambda x: x.dst}[logged]
+            srcs = [self.source(x) for x in self.info.async_sites.values() if log(x) == a.name]
+            if not srcs:
+                continue
+            ours = il.or_all(il.BinOp("==", self.logs.var(a, logged, "SOURCE"), n) for n in srcs)
+            conflict = [one, pred, self.logs.var(a, logged, "HAS_OCCURRED"), ours,
+                        il.BinOp("==", self.logs.var(a, logged, "OFFSET"), idx)]
+            attrs = (il.Attr("race", (f"{logged.lower()}-{access.lower()}", a.name)),) + \
+                sourceloc_attrs(loc or ()) + (il.Attr("check_offset", (idx,)), il.Attr("own_copy"))
+            self.builder.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))
 
     def copy(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
         """``call {:async_copy "$$dst", "$$src", N} $bugle_async_copy_bvP(dst, src, count,
@@ -82,7 +120,8 @@ class AsyncCopies(TransformPart):
         Encoding (paper 000 section 5, one-sided logging; docs/design.md 5.5-5.6):
           * collective: divergence-checked like a barrier, arguments equal in one group
             (the event too: a copy joining different events in different work-items is
-            reported like barrier divergence);
+            reported like barrier divergence) unless uniform within a group
+            (``_group_uniform``);
           * the copy is an access to an arbitrary element ``k < count`` (cell ``off +
             k*stride + j``, ``j < span``) of each array, logged for thread 1 with the
             site's own source number and checked for thread 2: READ src / WRITE dst
@@ -95,16 +134,18 @@ class AsyncCopies(TransformPart):
             inside one group the copy's own cells are one operation);
           * the log entries stay until a barrier after a wait on the copy's event (a
             barrier before the wait does not reset them, ``not_in_flight``), so any plain
-            access of another thread of the group to a cell in flight is a race; a group
-            of one work item has no such pair, so it is rejected rather than verified
-            unsoundly;
+            access of another thread of the group to a cell in flight is a race; in a
+            group of one work item, whose pair is in two groups, the work item's own
+            accesses are checked against its group's copies (``check_own_copies``);
+          * element ``k`` is ``off + k`` for stride and span 1 (``_cell``), and with a
+            symbolic size the group-coordinates lemma is assumed for the two threads' ``k``
+            (``_coordinate_lemmas``): ``group_id * n + k``, ``k < n``, is seen injective;
           * the log entries also record the event the copy joins (its ``event``
             argument: OpenCL returns that same event object when it is not 0), so a wait
             on that event waits for this copy too;
           * data: each thread's equality-abstracted copy of dst becomes arbitrary
             (independently per thread: sound, the cells in flight are unknown).
         """
-        self._require_two_per_group(c, preds)
         self._collective(c, preds, "async_copy")
         site = next(x for x in self.info.async_sites.values() if il.attr_args(c.attrs, "async_copy")[2].value == x.number)
         dst, src = self.info.arrays.get(site.dst), self.info.arrays.get(site.src)
@@ -113,15 +154,16 @@ class AsyncCopies(TransformPart):
         doff, soff, count, dstride, sstride, span, event = c.args
         assert isinstance(dst.dom, il.BvType)  # cells are indexed by bit-vectors (docs/IL.md)
         P = dst.dom.width
-        idx = {}
+        idx, ks = {}, {}
         for t in THREADS:
             k, j = self.builder.tmp(dst.dom, "copy_k"), self.builder.tmp(dst.dom, "copy_j")
             self.builder.emit(il.Havoc((k.name, j.name)))
             self.builder.emit(il.Assume(il.BinOp("&&", il.FunApp(self.builder.bvfun("ULT", P), (k, count)),
                                          il.FunApp(self.builder.bvfun("ULT", P), (j, span)))))
-            idx[t] = {a: il.FunApp(self.builder.bvfun("ADD", P), (off, il.FunApp(self.builder.bvfun("ADD", P), (
-                il.FunApp(self.builder.bvfun("MUL", P), (k, stride)), j))))
-                for a, off, stride in (("dst", doff, dstride), ("src", soff, sstride))}
+            ks[t] = k
+            idx[t] = {a: self._cell(off, k, stride, j, span, P)
+                      for a, off, stride in (("dst", doff, dstride), ("src", soff, sstride))}
+        self._coordinate_lemmas(ks, P)
         vals = {t: self.builder.tmp(dst.rng, "copy_val") for t in THREADS}
         self.builder.emit(il.Havoc(tuple(v.name for v in vals.values())))
         logged = {"src": src.logged, "dst": dst.logged}
@@ -135,6 +177,8 @@ class AsyncCopies(TransformPart):
                 for kind in ("READ", "WRITE") + (("ATOMIC",) if dst.name in self.info.atomic_arrays else ()):
                     self.logs.check(dst, kind, "WRITE", idx[2]["dst"], vals[2], pred, loc, COPY_WIDTH)
         check(preds[2])
+        self.check_own_copies(src, "READ", idx[1]["src"], preds[1], loc)
+        self.check_own_copies(dst, "WRITE", idx[1]["dst"], preds[1], loc)
         n = self.source(site)
         if logged["src"]:
             self.logs.log(src, "READ", idx[1]["src"], None, preds[1], loc, source=n, event=event)
@@ -150,6 +194,32 @@ class AsyncCopies(TransformPart):
                 self.builder.emit(il.Havoc((h.name,)))
                 m = il.Var(self.threads.name(dst.name, t))
                 self.builder.emit(il.assign(m.name, il.ite(preds[t], h, m)))
+
+    def _cell(self, off: il.Expr, k: il.Expr, stride: il.Expr, j: il.Expr, span: il.Expr, width: int) -> il.Expr:
+        """The cell ``off + k*stride + j`` of element ``k`` (``j < span``), written ``off + k``
+        for the common stride 1 and span 1 (then ``j`` is 0): the form of a global id,
+        ``group_id * n + k``, that ``_coordinate_lemmas`` are about."""
+        def bv(op: str, *args: il.Expr) -> il.Expr:
+            return il.FunApp(self.builder.bvfun(op, width), args)
+        one = il.BvLit(1, width)
+        scaled = k if stride == one else bv("MUL", k, stride)
+        return bv("ADD", off, scaled if span == one else bv("ADD", scaled, j))
+
+    def _coordinate_lemmas(self, ks: dict[int, il.Var], width: int) -> None:
+        """With a symbolic size in a dimension, assume the group-coordinates lemma
+        (``launch.group_coordinates_lemma``, valid under the launch axioms) for the two
+        threads' element indices ``ks`` of this copy and for each against the other
+        thread's local id: a copy of ``group_id * n + k`` (``k < n``, ``n`` the symbolic
+        group size) then needs no bit-level proof that the product is injective to be
+        seen disjoint from another group's copy or accesses ``group_id * n + local_id``."""
+        if width != 32:
+            return
+        dims = coordinate_dims(self.opts.launch, set(self.info.consts))
+        for d in dims:
+            lid = {t: il.Var(f"local_id_{d}${t}") for t in THREADS}
+            for x1, x2 in ((ks[1], ks[2]), (ks[1], lid[2]), (lid[1], ks[2])):
+                self.builder.emit(il.Assume(group_coordinates_lemma(self.builder, d, x1, x2),
+                                            (il.Attr("global_id_lemma"),)))
 
     def wait(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
         """``call $bugle_wait_group_events(events)``: collective (as ``_collective``); the

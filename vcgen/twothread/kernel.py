@@ -218,6 +218,11 @@ class KernelInfo:
         self.atomic_arrays: set[str] = {a for b in self.blocks for c in b.cmds if isinstance(c, il.Call)
                                         for a in (atomic_array(c),) if a}
         self.async_sites: dict[int, AsyncSite] = async_sites(kernel)
+        # variables equal in two threads of one group (group ids uniform): the arguments
+        # of group-collective calls need no equality check when they read only these
+        # (vcgen.twothread.async_copies); computed only for kernels with such calls
+        self.group_nonuniform: set[str] = self.uni.nonuniform_vars if opts.only_intra_group or not self.async_sites \
+            else analyse(kernel, self.shared, True, scalar_consts).nonuniform_vars
         self.written_arrays: set[str] = written_arrays(kernel) & set(self.arrays)
         self.language: str = str(lang.args[0]) if (lang := il.attr(kernel.attrs, "language")) and lang.args \
             else "opencl"

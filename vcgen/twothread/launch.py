@@ -369,6 +369,40 @@ def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[st
     return out
 
 
+def coordinate_dims(lc: LaunchConfig, declared: set[str]) -> tuple[str, ...]:
+    """The dimensions that get ``global_id_lemmas`` (a symbolic size, and the ids and
+    sizes declared), hence also ``group_coordinates_lemma`` instances."""
+    return tuple(d for i, d in enumerate(DIMS)
+                 if (lc.local_size[i] is None or lc.num_groups[i] is None)
+                 and all(f"{n}_{d}" in declared for n in ("group_id", "group_size", "local_id")))
+
+
+def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il.Expr) -> il.Expr:
+    """The global-id lemma of dimension ``d`` (``global_id_lemmas``) for two arbitrary
+    coordinates ``x1``, ``x2`` (bv32 expressions of thread 1 and thread 2) in place of the
+    local ids: ``x1 < group_size && x2 < group_size && group_id$1 * group_size + x1 ==
+    group_id$2 * group_size + x2 ==> group_id$1 == group_id$2 && x1 == x2``.
+
+    Valid under the launch axioms whenever the dimension's global size (``group_size *
+    num_groups``) is below 2^32 (``symbolic_size_axioms``): ``group_id * group_size + x <
+    num_groups * group_size`` does not wrap, and a number below the global size has one
+    quotient and one remainder by ``group_size``.  Instantiated on the element index of an
+    async copy (``vcgen.twothread.async_copies``), whose range ``group_id * n + k``, ``k <
+    n``, is a global id in all but name: with both sizes symbolic the solver would
+    otherwise need a bit-level proof that the product is injective (minutes)."""
+    gs = il.Var(f"group_size_{d}")
+
+    def bv(op: str, *args: il.Expr) -> il.Expr:
+        return il.FunApp(builder.bvfun(op, 32), args)
+
+    def at(t: int, x: il.Expr) -> il.Expr:
+        return bv("ADD", bv("MUL", il.Var(f"group_id_{d}${t}"), gs), x)
+    premise = il.and_all([bv("ULT", x1, gs), bv("ULT", x2, gs), il.BinOp("==", at(1, x1), at(2, x2))])
+    same = il.BinOp("&&", il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2")),
+                    il.BinOp("==", x1, x2))
+    return il.implies(premise, same)
+
+
 def symbolic_launch_attrs(lc: LaunchConfig, max_work_items: int | None = None) -> il.Attrs:
     """Kernel attributes of a launch with symbolic sizes (docs/IL.md): ``{:symbolic_launch
     "*", "1", "1", "*", "1", "1"}``, the group size (x, y, z) then the group count, ``*``

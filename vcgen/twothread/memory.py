@@ -85,6 +85,7 @@ class MemoryOps(TransformPart):
         b, th = self.builder, self.threads
         self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
+            self.copies.check_own_copies(a, "READ", index, preds[1], loc)
             self.logs.log(a, "READ", index, None, preds[1], loc)
             self.logs.check(a, "WRITE", "READ", index, None, preds[2], loc)
             if a.name in self.info.atomic_arrays:
@@ -112,6 +113,7 @@ class MemoryOps(TransformPart):
             return
         self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
+            self.copies.check_own_copies(a, "WRITE", index, preds[1], loc)
             self.logs.log(a, "WRITE", index, value, preds[1], loc, width=width)
             self.logs.check(a, "READ", "WRITE", index, value, preds[2], loc)
             self.logs.check(a, "WRITE", "WRITE", index, value, preds[2], loc, width)
@@ -174,6 +176,7 @@ class MemoryOps(TransformPart):
             raise error(f"atomic on constant array {a.name}")
         self.bounds_check(a.name, a.decl.attrs, index, preds, loc)
         if a.logged:
+            self.copies.check_own_copies(a, "ATOMIC", index, preds[1], loc)
             self.logs.log(a, "ATOMIC", index, None, preds[1], loc)
             self.logs.check(a, "READ", "ATOMIC", index, None, preds[2], loc)
             self.logs.check(a, "WRITE", "ATOMIC", index, None, preds[2], loc)

@@ -234,7 +234,9 @@ def error_record(check: vcmod.Check, reader: ModelReader) -> ErrorRecord:
         src_num = reader.var_at(f"_{words[0].upper()}_SOURCE_{array}", site)
         rec.other_location = reader.sourcelocs.get(src_num)
         rec.other_thread = reader.thread(1)
-        rec.thread = reader.thread(2)
+        # {:own_copy}: a work item alone in its group against its group's async copy
+        # (vcgen.twothread.async_copies): thread 1 on both sides
+        rec.thread = reader.thread(1 if check.has("own_copy") else 2)
     else:
         rec.thread = reader.thread(_thread_of(check))
         call = sourceloc((il.Attr("sourceloc", check.attr("call_site").args),)) if check.has("call_site") else None
