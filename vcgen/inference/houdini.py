@@ -8,9 +8,10 @@ ones assumed false, ordinary assertions assumed, not checked); every candidate w
 fails in a model is dropped, and that loop is queried again until it drops nothing
 (``_settle_slice``); repeat until a round in which every query is unsat (paper 003
 section 2.2.2).  Soundness under solver trouble: if a loop's query is
-``unknown``/timeout, each of its alive candidates is queried alone and dropped unless that
-query is unsat; the fixpoint is reached only when every alive candidate was proved in the
-same round (docs/design.md section 6).
+``unknown``/timeout (or over its limit, ``SPLIT_AFTER``), its alive candidates are queried
+alone, each dropped unless its query is unsat, until a model drops some (then the loop is
+queried jointly again); the fixpoint is reached only when every alive candidate was
+proved in the same round (docs/design.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
