@@ -79,7 +79,7 @@ class _UnknownAfterFirst:
         self.inner = Z3Backend(vc)
         self.n = 0
 
-    def check(self, assumptions):
+    def check(self, assumptions, limit=None):
         self.n += 1
         return self.inner.check(assumptions) if self.n == 1 else Outcome("unknown", "stub")
 
@@ -88,7 +88,7 @@ class _UnknownAfterFirst:
 
 
 class _AlwaysTimeout:
-    def check(self, assumptions):
+    def check(self, assumptions, limit=None):
         return Outcome("timeout")
 
     def values(self, terms):
@@ -202,7 +202,7 @@ class _Recording:
     def __init__(self, vc):
         self.inner, self.vc, self.enabled = Z3Backend(vc), vc, []
 
-    def check(self, assumptions):
+    def check(self, assumptions, limit=None):
         on = {str(a) for a in assumptions}
         self.enabled.append({c.index for c in self.vc.checks if str(c.enable) in on})
         return self.inner.check(assumptions)
@@ -225,3 +225,52 @@ def test_houdini_queries_one_loop_at_a_time():
         assert len({loop_of[vc.checks[i].guard] for i in enabled}) == 1
     assert 0 < len(alive) < 12
     assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
+
+
+class _Limited:
+    """z3 in-process, except: a query asked with a ``limit`` (Houdini's joint slice query)
+    times out, and so does the one-candidate query of a guard in ``stuck`` (the solver
+    never decides it alone)."""
+
+    def __init__(self, vc, stuck=()):
+        self.inner, self.vc, self.stuck = Z3Backend(vc), vc, set(stuck)
+        self.limits: list = []
+
+    def check(self, assumptions, limit=None):
+        self.limits.append(limit)
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if limit is not None or (len(guards) == 1 and guards & self.stuck):
+            return Outcome("timeout", "stub")
+        return self.inner.check(assumptions)
+
+    def values(self, terms):
+        return self.inner.values(terms)
+
+
+def test_slice_query_over_the_limit_is_split_per_candidate():
+    """The joint query of the loop's four candidates hits Houdini's limit: its candidates
+    are asked one by one (no limit) and Houdini reaches the same fixpoint."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _Limited(vc), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    assert stats.splits >= 1 and stats.dropped_on_unknown == 0
+    assert backend.limits[0] == houdini.SPLIT_AFTER
+    assert None in backend.limits  # the one-candidate queries have the full timeout
+    # the first split ends at a model ($y == 0 fails after one iteration): the joint query
+    # was sat, so the slice's next joint query gets twice the time
+    assert 2 * houdini.SPLIT_AFTER in backend.limits
+    assert "split into one query per candidate" in "\n".join(stats.lines())
+
+
+def test_limit_drops_an_undecided_candidate_never_keeps_it():
+    """After the split a candidate whose own query is undecided is dropped (sound: a
+    weaker invariant), though it is inductive; the others are kept as proved."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    stats = HoudiniStats()
+    alive = houdini_fixpoint(vc, _Limited(vc, stuck={"_b1"}), stats)
+    assert "_b1" not in alive and stats.dropped_on_unknown >= 1
+    assert alive <= {"_b0"}
+    assert verify_program(houdini.apply_invariants(prog, alive)).status == "errors"

@@ -11,6 +11,7 @@ import io
 import random
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -432,3 +433,60 @@ def test_cancel_ignores_an_error_left_by_the_racing_thread():
         b.solver.model()  # no check yet: sets the context's error code
     b.cancel()
     assert b._cancelled
+
+
+SLOW_UNSAT = _fake("import sys, time\n"
+                   "for line in sys.stdin:\n"
+                   "    if 'check-sat' in line:\n"
+                   "        time.sleep(0.5)\n"
+                   "        print('unsat', flush=True)\n")
+
+
+def test_process_queues_a_query_behind_an_abandoned_one():
+    """A cancelled (abandoned) query does not make the next one answer "busy": it is
+    queued behind it, the late answer is skipped and the next answer is its own (the
+    portfolio then races both members again on Houdini's next query)."""
+    vc = _vc(BPL / "race.bpl")
+    b = ProcessBackend(vc, SLOW_UNSAT, timeout=30)
+    first: list = []
+    t = threading.Thread(target=lambda: first.append(b.check(_real(vc))))
+    t.start()
+    time.sleep(0.1)
+    b.cancel()
+    t.join()
+    assert first[0].status == "unknown" and b.stale == 1
+    out = b.check(_real(vc))
+    assert out.status == "unsat" and b.stale == 0
+    b.close()
+
+
+def test_portfolio_benches_a_member_that_never_wins(monkeypatch):
+    """After BENCH_AFTER contested races a member that won none stops racing (it only took
+    CPU from the winner); the winner keeps answering, with the same answers."""
+    from vcgen.vc.solvers import portfolio as pf
+    monkeypatch.setattr(pf, "BENCH_AFTER", 2)
+    monkeypatch.setattr(pf, "CONTESTED", 0.0)
+    vc = _vc(BPL / "race.bpl")
+    sleeper = ProcessBackend(vc, SLEEPER, 60)
+    b = PortfolioBackend(vc, [sleeper], 60)
+    for _ in range(2):
+        assert b.check(_real(vc)).status == "sat"
+    assert b.benched == {sleeper.name}
+    asked = sleeper.queries
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert sleeper.queries == asked  # not raced any more
+    b.close()
+
+
+def test_portfolio_keeps_members_that_win_contested_races(monkeypatch):
+    """Races decided under CONTESTED seconds do not count: z3 in-process winning easy
+    queries on start-up cost alone benches nobody."""
+    from vcgen.vc.solvers import portfolio as pf
+    monkeypatch.setattr(pf, "BENCH_AFTER", 2)
+    monkeypatch.setattr(pf, "CONTESTED", 30.0)
+    vc = _vc(BPL / "race.bpl")
+    b = PortfolioBackend(vc, [ProcessBackend(vc, SLEEPER, 60)], 60)
+    for _ in range(3):
+        assert b.check(_real(vc)).status == "sat"
+    assert b.benched == set() and b.contested == 0
+    b.close()

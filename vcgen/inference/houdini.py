@@ -8,9 +8,10 @@ ones assumed false, ordinary assertions assumed, not checked); every candidate w
 fails in a model is dropped, and that loop is queried again until it drops nothing
 (``_settle_slice``); repeat until a round in which every query is unsat (paper 003
 section 2.2.2).  Soundness under solver trouble: if a loop's query is
-``unknown``/timeout, each of its alive candidates is queried alone and dropped unless that
-query is unsat; the fixpoint is reached only when every alive candidate was proved in the
-same round (docs/design.md section 6).
+``unknown``/timeout (or over its limit, ``SPLIT_AFTER``), its alive candidates are queried
+alone, each dropped unless its query is unsat, until a model drops some (then the loop is
+queried jointly again); the fixpoint is reached only when every alive candidate was
+proved in the same round (docs/design.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
@@ -42,6 +43,14 @@ from . import refutation
 
 FIRST_REFUTATION_WAIT = 1.0  # seconds Houdini waits for the engines before its first query
 
+# Seconds a slice query over several candidates may take before Houdini asks its candidates
+# one by one (``_check_slice``).  The fixpoint query of CUDA BlackScholes (26 candidates,
+# remainders by a grid stride that is not a power of two) took 62 s with yices and 107 s
+# with z3; its candidates one by one 14.5 s with yices.  Same value as the final check's
+# ``split.SPLIT_AFTER``, for the same reasons (most joint queries of the corpus answer well
+# below it).
+SPLIT_AFTER = 10.0
+
 
 @dataclass
 class RuleStats:
@@ -57,6 +66,7 @@ class HoudiniStats:
     rounds: int = 0
     queries: int = 0
     dropped_on_unknown: int = 0
+    splits: int = 0  # slice queries over the limit, asked again one candidate at a time
     seconds: float = 0.0
     refuted_by: dict = field(default_factory=dict)  # guard -> engine that refuted it
     refutation: str = "none"  # the plan (``refutation.Plan``) that ran
@@ -74,6 +84,9 @@ class HoudiniStats:
         """Human-readable summary (``--infer-info``)."""
         out = [f"Houdini: {self.proved} of {self.generated} candidates proved in {self.rounds} "
                f"rounds, {self.queries} queries, {self.seconds:.2f} s"]
+        if self.splits:
+            out.append(f"Houdini: {self.splits} slice queries split into one query per "
+                       f"candidate after {SPLIT_AFTER:g} s")
         if self.dropped_on_unknown:
             out.append(f"Houdini: {self.dropped_on_unknown} candidates dropped because the "
                        "solver returned unknown or timed out")
@@ -94,6 +107,7 @@ class HoudiniStats:
     def as_dict(self) -> dict[str, Any]:
         return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
                 "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
+                "splits": self.splits,
                 "seconds": round(self.seconds, 3), "refutation": self.refutation,
                 "refuted_by_engines": len(self.refuted_by),
                 "rules": {k: {"generated": v.generated, "proved": v.proved, "refuted": v.refuted}
@@ -128,6 +142,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
             by_guard.setdefault(c.guard, []).append(c)
     alive = set(by_guard)
     slices = loop_slices(vc)
+    limits = [SPLIT_AFTER] * len(slices)  # seconds before a slice query is split
     while alive:
         if refuter is not None:
             _take_refuted(refuter, alive, stats)
@@ -135,8 +150,8 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                 break
         before = set(alive)
         stats.rounds += 1
-        for part in slices:
-            _settle_slice(vc, backend, part, alive, by_guard, stats, refuter)
+        for i, part in enumerate(slices):
+            limits[i] = _settle_slice(vc, backend, part, alive, by_guard, stats, refuter, limits[i])
         if refuter is not None:
             refuter.share(before - alive)
         if alive == before:
@@ -145,20 +160,23 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
 
 
 def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                  refuter) -> None:
+                  refuter, limit: float) -> float:
     """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
     a loop's candidates that fail do so mostly for reasons local to the loop, found one
     model at a time, and moving to the next slice in between only re-asks the others
     with stale assumptions (PolyBench gemm, 5 nested loops: 135 queries in 27 rounds
     visiting every slice per drop, 71 in 3 rounds settling each; same fixpoint, since a
-    round still ends the search only if none of its queries dropped anything)."""
+    round still ends the search only if none of its queries dropped anything).
+    ``limit``: seconds before a joint query is split (``_check_slice``); returns the
+    slice's limit for its next queries."""
     while part & alive:
         n = len(alive)
-        _check_slice(vc, backend, part & alive, alive, by_guard, stats)
+        limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit)
         if len(alive) == n:
-            return
+            return limit
         if refuter is not None:
             _take_refuted(refuter, alive, stats)
+    return limit
 
 
 def loop_slices(vc: vcmod.VC) -> list[set[str]]:
@@ -175,21 +193,38 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
     return list(by_block.values())
 
 
-def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> None:
+def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
+                 limit: float = SPLIT_AFTER) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
-    answer, those not proved one by one (``_one_by_one``)."""
+    answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
+    its next queries.
+
+    A query over several candidates gets ``limit`` seconds: past it, its candidates are
+    asked one by one, each with the back end's full timeout.  Sound as the final check's
+    split (``vcgen.vc.solvers.split``): the slice's goal is the disjunction of its
+    candidates' goals, so "every candidate unsat under the same alive set" is the unsat of
+    the whole, a model of one is a model of the whole; and only a candidate's *own*
+    undecided query drops it, so the limit never keeps a candidate.  A large unsat query
+    is often harder than its parts together (BlackScholes, yices: 62 s joint, 14.5 s one
+    by one).  A split that ends at a model shows the joint query was sat, only slow
+    (PolyBench lu kernel1 on a loaded machine): the slice's limit doubles, so a
+    sat-heavy slice is not split over and over."""
     if not part:
-        return
-    out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive))
+        return limit
+    out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
+                        limit if len(part) > 1 else None)
     stats.queries += 1
     if out.status == "unsat":
-        return
+        return limit
     if out.status == "sat":
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
-    else:
-        _one_by_one(vc, backend, part, alive, by_guard, stats)
+        return limit
+    split = out.status == "timeout" and len(part) > 1
+    stats.splits += int(split)
+    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats)
+    return 2 * limit if split and found_model else limit
 
 
 def _take_refuted(refuter, alive: set, stats: HoudiniStats) -> None:
@@ -205,9 +240,13 @@ def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> None:
+def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> bool:
     """Single-candidate queries for the guards ``part``: each is dropped unless its own
-    query is unsat (a model drops every candidate it falsifies)."""
+    query is unsat.  The first model ends them (it drops every candidate it falsifies):
+    the proofs so far assumed a candidate now dropped, and the caller asks the slice
+    jointly again, which after a drop the warm solver usually answers at once (PolyBench
+    lu kernel1: a joint query over the 10 s limit, its 26 candidates one by one 45 s, the
+    joint query after the one drop they found 0.2 s).  Returns whether a model ended them."""
     for g in sorted(part):
         if g not in alive:
             continue
@@ -216,11 +255,11 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
         if out.status == "unsat":
             continue
         if out.status == "sat":
-            dead = _falsified(vc, backend, alive, by_guard) | {g}
-        else:
-            dead = {g}
-            stats.dropped_on_unknown += 1
-        alive -= dead
+            alive -= _falsified(vc, backend, alive, by_guard) | {g}
+            return True
+        alive.discard(g)
+        stats.dropped_on_unknown += 1
+    return False
 
 
 def candidate_rules(vc: vcmod.VC) -> dict[str, str]:
