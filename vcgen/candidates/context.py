@@ -26,6 +26,10 @@ from .bvexpr import CMP_TO_BOUND, args_of, bv_op, op_of
 
 Candidate = tuple[str, il.Expr]  # (rule name "rN", candidate expression over two-thread names)
 
+# Largest inlined definition (nodes of its tree) ``KernelFacts.inline`` substitutes for
+# a variable; index expressions have tens of nodes.
+INLINE_LIMIT = 1000
+
 
 @dataclass(frozen=True)
 class LoopFacts:
@@ -79,7 +83,18 @@ class KernelFacts:
         self._skip: dict[str, bool] = {}
 
     def _single_definitions(self) -> dict:
-        """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
+        """Locals assigned exactly once, by a memory-free expression: name -> defining
+        expression, with the definitions of the locals it reads inlined -- except those
+        whose inlined tree exceeds ``INLINE_LIMIT`` nodes, which stay variables.
+
+        Why the limit: inlined definitions share sub-expressions, but every consumer (the
+        rules' ``subexprs``, ``free_vars``, hashing, printing) walks them as trees, and a
+        chain of definitions each reading the previous ones twice doubles the tree at
+        each step (AMD Mandelbrot: 16 steps ``y = fma(2*x, y, y0); x = fma(-y, y, ...)``
+        before a branch in the loop; candidate generation ran for more than ten minutes).
+        A variable left un-inlined is what every local assigned several times already is;
+        candidates mentioning it are still checked by Houdini, so this only changes which
+        candidates are generated, never what is proved."""
         k = self.info.kernel
         counts: Counter = Counter()
         rhs: dict = {}
@@ -94,13 +109,15 @@ class KernelFacts:
         memory = set(self.info.arrays) | {n for n, t in self.info.local_types.items() if isinstance(t, il.MapType)}
         defs = {n: e for n, e in rhs.items() if counts[n] == 1 and not (il.free_vars(e) & memory)}
         resolved: dict = {}
+        sizes: dict[int, int] = {}
 
         def resolve(n: str, depth: int = 0) -> il.Expr:
             if n in resolved:
                 return resolved[n]
             e = defs[n]
             if depth < 50:
-                e = il.substitute(e, {v: resolve(v, depth + 1) for v in il.free_vars(e) if v in defs})
+                sub = {v: resolve(v, depth + 1) for v in il.free_vars(e) if v in defs}
+                e = il.substitute(e, {v: x for v, x in sub.items() if il.tree_size(x, sizes) <= INLINE_LIMIT})
             resolved[n] = e
             return e
 
@@ -130,6 +147,26 @@ class KernelFacts:
                 elif isinstance(r, il.MapSelect) and isinstance(r.map, il.Var) and r.map.name in self.info.arrays:
                     out.append(Access(r.map.name, "READ", self.inline(r.index), b.label, loc, i))
         return [a for a in out if self.info.arrays[a.array].logged]
+
+    @cached_property
+    def block_reads(self) -> dict[str, frozenset[str]]:
+        """Label -> the variables the commands of that block read (computed once: the
+        rules ask it per variable and per loop, which walking the program each time made
+        cubic -- rodinia heartwall, CUDA dxtc: minutes of candidate generation)."""
+        return {lab: frozenset(v for c in b.cmds for x in il.cmd_exprs(c) for v in il.free_vars(x))
+                for lab, b in self.info.src.items()}
+
+    @cached_property
+    def havoc_only(self) -> frozenset[str]:
+        """Locals written only by ``havoc`` (arbitrary values: undefined values, results of
+        the value abstraction, ``vcgen.analysis.values``): the threads' copies are
+        unrelated, so no candidate equates them."""
+        havocked: set = set()
+        assigned: set = set()
+        for b in self.info.kernel.body():
+            for c in b.cmds:
+                (havocked if isinstance(c, il.Havoc) else assigned).update(il.cmd_writes(c))
+        return frozenset(havocked - assigned)
 
     @cached_property
     def pinned(self) -> dict[str, il.BvLit]:
@@ -281,6 +318,12 @@ class LoopContext:
         self.loop = facts.loop
         self.mod = self._modified()
         self.scalars = [v for v in sorted(self.mod) if isinstance(self.info.local_types.get(v), il.BvType)]
+
+    @cached_property
+    def read_outside(self) -> frozenset[str]:
+        """Variables read by commands of blocks outside the loop."""
+        reads = self.kf.block_reads
+        return frozenset().union(*(r for lab, r in reads.items() if lab not in self.loop.blocks))
 
     # ------------------------------------------------------------- building blocks
 

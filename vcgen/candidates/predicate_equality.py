@@ -46,17 +46,14 @@ def _also_per_group(ctx: LoopContext, cands: list[Candidate]) -> list[Candidate]
 def _dead_at_head(ctx: LoopContext, v: str) -> bool:
     """A single-definition (SSA) temporary of the loop used only inside it: its value at the
     head is recomputed before any use, so its equality cannot matter."""
-    if v not in ctx.kf.defs:
-        return False
-    return not any(v in il.free_vars(x) for lab, b in ctx.info.src.items() if lab not in ctx.loop.blocks
-                   for c in b.cmds for x in il.cmd_exprs(c))
+    return v in ctx.kf.defs and v not in ctx.read_outside
 
 
 def variable_equality(ctx: LoopContext) -> list[Candidate]:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
     out: list[Candidate] = []
     dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)
-           and v not in ctx.kf.adversarial_data]
+           and v not in ctx.kf.adversarial_data and v not in ctx.kf.havoc_only]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     out = _also_per_group(ctx, out)
