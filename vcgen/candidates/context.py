@@ -157,18 +157,6 @@ class KernelFacts:
                 for lab, b in self.info.src.items()}
 
     @cached_property
-    def havoc_only(self) -> frozenset[str]:
-        """Locals written only by ``havoc`` (arbitrary values: undefined values, results of
-        the value abstraction, ``vcgen.analysis.values``): the threads' copies are
-        unrelated, so no candidate equates them."""
-        havocked: set = set()
-        assigned: set = set()
-        for b in self.info.kernel.body():
-            for c in b.cmds:
-                (havocked if isinstance(c, il.Havoc) else assigned).update(il.cmd_writes(c))
-        return frozenset(havocked - assigned)
-
-    @cached_property
     def pinned(self) -> dict[str, il.BvLit]:
         """Scalar parameters a kernel precondition equates with a literal (``requires
         $width == 1024bv32``, also as a conjunct; ``analysis.pinned``): name -> literal.
@@ -190,12 +178,15 @@ class KernelFacts:
         section 4.4), so the two threads' values of such a local are never provably equal:
         rule r16 proposes nothing for them (on PolyBench gemm, 90 such candidates cost
         Houdini about 40 rounds of solver queries, DYN refuting only the ones its bounded
-        runs reach)."""
+        runs reach).  A havocked local (an undefined value, or a result of the value
+        abstraction, ``vcgen.analysis.values``) is such a fresh value too."""
         adversarial = {n for n, a in self.info.arrays.items() if not a.equality and a.space != "constant"}
         deps: dict[str, set[str]] = {}
         tainted: set[str] = set()
         for b in self.info.kernel.body():
             for c in b.cmds:
+                if isinstance(c, il.Havoc):
+                    tainted |= {v for v in c.vars if v not in self.info.arrays}
                 if not isinstance(c, il.Assign):
                     continue
                 for l, r in zip(c.lhss, c.rhss):

@@ -53,7 +53,7 @@ def variable_equality(ctx: LoopContext) -> list[Candidate]:
     """r16 candidates for the per-thread ``bvW`` variables the loop modifies."""
     out: list[Candidate] = []
     dup = [v for v in ctx.scalars if ctx.threads.is_dup(v) and not _dead_at_head(ctx, v)
-           and v not in ctx.kf.adversarial_data and v not in ctx.kf.havoc_only]
+           and v not in ctx.kf.adversarial_data]
     for v in dup:
         out.append(("r16", il.BinOp("==", il.Var(f"{v}$1"), il.Var(f"{v}$2"))))
     out = _also_per_group(ctx, out)
