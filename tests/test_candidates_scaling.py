@@ -1,10 +1,15 @@
 """Candidate counts grow linearly with loop nesting depth (issue 12: nested loops made
 Houdini's rounds, one per false candidate, quadratic).  Kernels from the ``loop`` and
-``sync-loop`` families of ``make bench-scaling`` (tests/bench_scaling.py)."""
+``sync-loop`` families of ``make bench-scaling`` (tests/bench_scaling.py).  Candidate
+generation stays fast on long chains of definitions (issue 12, escape-time loops)."""
+import subprocess
+import sys
+
 import pytest
 
 import bench_scaling
-from test_candidates_harness import candidates
+from test_candidates_harness import ROOT, candidates
+from vcgen import il
 
 
 def count(tmp_path, family: str, depth: int) -> dict:
@@ -22,3 +27,43 @@ def test_candidates_per_rule_linear_in_depth(tmp_path, family):
     assert set(big) == set(small)
     for rule in big:  # linear: twice the loops, about twice the candidates (quadratic: 4x)
         assert big[rule] <= 2.5 * small[rule], (rule, small, big)
+
+
+def escape_time_kernel(steps: int) -> str:
+    """A loop whose body is a chain of ``steps`` definitions each reading the previous two
+    twice (an escape-time iteration), then a branch on the result: the inlined branch
+    condition is a tree of about 2^steps nodes."""
+    chain = "\n".join("    t = fma(-y, y, fma(x, x, a)); y = fma(2.0f * x, y, b); x = t;" for _ in range(steps))
+    return f"""//pass
+//--local_size=64 --num_groups=4
+__kernel void escape(__global int *out, float a, float b, int n) {{
+  float sx = a, sy = b;
+  int i = 0;
+  while (i < n) {{
+    float x = sx, y = sy, t;
+{chain}
+    sx = x * x + y * y <= 4.0f ? x : sx;
+    i++;
+  }}
+  out[get_global_id(0)] = i;
+}}
+"""
+
+
+def test_candidate_generation_linear_in_chained_definitions(tmp_path):
+    """Issue 12 (AMD Mandelbrot): inlining single definitions into the loop's branch
+    conditions was exponential in the length of the chain (10 steps 2 s, 16 steps more
+    than ten minutes); definitions larger than ``INLINE_LIMIT`` nodes stay variables."""
+    path = tmp_path / "escape.cl"
+    path.write_text(escape_time_kernel(40))
+    cmd = [sys.executable, "-m", "vcgen.driver", "--local_size=64", "--num_groups=4", "--stop-at-bpl",
+           str(path)]
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_tree_size_counts_shared_subexpressions_once_per_use():
+    x: il.Expr = il.Var("x")
+    for _ in range(60):  # 2^60 tree nodes, 61 objects
+        x = il.BinOp("+", x, x)
+    assert il.tree_size(x) == 2 ** 61 - 1

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
+from .values import abstract_values
 
 ATOMICS_WITH_EQUALITY = "GPUVerify: error: --equality-abstraction cannot be used with atomics."
 
@@ -133,7 +134,8 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
     (``--equality-abstraction`` / ``--adversarial-abstraction`` / ``--only-divergence``).
     Arrays used by atomics may get equality (their atomics leave the thread's copy
     arbitrary, docs/design.md 5.9); only the command-line flag is rejected with them
-    (``check_forced_abstraction``).
+    (``check_forced_abstraction``).  Then the kernel's locals whose values cannot matter
+    and that apply uninterpreted functions are havocked (``values.abstract_values``).
     """
     arrays = {d.name for d in prog.globals() if isinstance(d.type, il.MapType)}
     try:
@@ -151,4 +153,4 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
                 attrs = tuple(a for a in d.attrs if a.name not in ("equality", "adversarial"))
                 d = replace(d, attrs=attrs + (il.Attr(choice),))
         decls.append(d)
-    return il.Program(tuple(decls))
+    return abstract_values(il.Program(tuple(decls)))

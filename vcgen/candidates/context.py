@@ -26,6 +26,10 @@ from .bvexpr import CMP_TO_BOUND, args_of, bv_op, op_of
 
 Candidate = tuple[str, il.Expr]  # (rule name "rN", candidate expression over two-thread names)
 
+# Largest inlined definition (nodes of its tree) ``KernelFacts.inline`` substitutes for
+# a variable; index expressions have tens of nodes.
+INLINE_LIMIT = 1000
+
 
 @dataclass(frozen=True)
 class LoopFacts:
@@ -80,7 +84,18 @@ class KernelFacts:
         self._enclosing: dict[str, LoopContext] = {}
 
     def _single_definitions(self) -> dict:
-        """Locals assigned exactly once, by a memory-free expression: name -> defining expression."""
+        """Locals assigned exactly once, by a memory-free expression: name -> defining
+        expression, with the definitions of the locals it reads inlined -- except those
+        whose inlined tree exceeds ``INLINE_LIMIT`` nodes, which stay variables.
+
+        Why the limit: inlined definitions share sub-expressions, but every consumer (the
+        rules' ``subexprs``, ``free_vars``, hashing, printing) walks them as trees, and a
+        chain of definitions each reading the previous ones twice doubles the tree at
+        each step (AMD Mandelbrot: 16 steps ``y = fma(2*x, y, y0); x = fma(-y, y, ...)``
+        before a branch in the loop; candidate generation ran for more than ten minutes).
+        A variable left un-inlined is what every local assigned several times already is;
+        candidates mentioning it are still checked by Houdini, so this only changes which
+        candidates are generated, never what is proved."""
         k = self.info.kernel
         counts: Counter = Counter()
         rhs: dict = {}
@@ -95,13 +110,15 @@ class KernelFacts:
         memory = set(self.info.arrays) | {n for n, t in self.info.local_types.items() if isinstance(t, il.MapType)}
         defs = {n: e for n, e in rhs.items() if counts[n] == 1 and not (il.free_vars(e) & memory)}
         resolved: dict = {}
+        sizes: dict[int, int] = {}
 
         def resolve(n: str, depth: int = 0) -> il.Expr:
             if n in resolved:
                 return resolved[n]
             e = defs[n]
             if depth < 50:
-                e = il.substitute(e, {v: resolve(v, depth + 1) for v in il.free_vars(e) if v in defs})
+                sub = {v: resolve(v, depth + 1) for v in il.free_vars(e) if v in defs}
+                e = il.substitute(e, {v: x for v, x in sub.items() if il.tree_size(x, sizes) <= INLINE_LIMIT})
             resolved[n] = e
             return e
 
@@ -121,17 +138,6 @@ class KernelFacts:
                     for l, r in zip(c.lhss, c.rhss):
                         if isinstance(l, il.VarLhs):
                             out.setdefault(l.name, []).append((b.label, r))
-        return out
-
-    @cached_property
-    def used_in(self) -> dict[str, set[str]]:
-        """name -> the blocks whose commands read the variable."""
-        out: dict[str, set[str]] = {}
-        for lab, b in self.info.src.items():
-            for c in b.cmds:
-                for x in il.cmd_exprs(c):
-                    for v in il.free_vars(x):
-                        out.setdefault(v, set()).add(lab)
         return out
 
     def inline(self, e: il.Expr) -> il.Expr:
@@ -158,6 +164,14 @@ class KernelFacts:
         return [a for a in out if self.info.arrays[a.array].logged]
 
     @cached_property
+    def block_reads(self) -> dict[str, frozenset[str]]:
+        """Label -> the variables the commands of that block read (computed once: the
+        rules ask it per variable and per loop, which walking the program each time made
+        cubic -- rodinia heartwall, CUDA dxtc: minutes of candidate generation)."""
+        return {lab: frozenset(v for c in b.cmds for x in il.cmd_exprs(c) for v in il.free_vars(x))
+                for lab, b in self.info.src.items()}
+
+    @cached_property
     def pinned(self) -> dict[str, il.BvLit]:
         """Scalar parameters a kernel precondition equates with a literal (``requires
         $width == 1024bv32``, also as a conjunct; ``analysis.pinned``): name -> literal.
@@ -179,12 +193,15 @@ class KernelFacts:
         section 4.4), so the two threads' values of such a local are never provably equal:
         rule r16 proposes nothing for them (on PolyBench gemm, 90 such candidates cost
         Houdini about 40 rounds of solver queries, DYN refuting only the ones its bounded
-        runs reach)."""
+        runs reach).  A havocked local (an undefined value, or a result of the value
+        abstraction, ``vcgen.analysis.values``) is such a fresh value too."""
         adversarial = {n for n, a in self.info.arrays.items() if not a.equality and a.space != "constant"}
         deps: dict[str, set[str]] = {}
         tainted: set[str] = set()
         for b in self.info.kernel.body():
             for c in b.cmds:
+                if isinstance(c, il.Havoc):
+                    tainted |= {v for v in c.vars if v not in self.info.arrays}
                 if not isinstance(c, il.Assign):
                     continue
                 for l, r in zip(c.lhss, c.rhss):
@@ -315,6 +332,12 @@ class LoopContext:
         self.loop = facts.loop
         self.mod = self._modified()
         self.scalars = [v for v in sorted(self.mod) if isinstance(self.info.local_types.get(v), il.BvType)]
+
+    @cached_property
+    def read_outside(self) -> frozenset[str]:
+        """Variables read by commands of blocks outside the loop."""
+        reads = self.kf.block_reads
+        return frozenset().union(*(r for lab, r in reads.items() if lab not in self.loop.blocks))
 
     # ------------------------------------------------------------- building blocks
 

@@ -99,10 +99,7 @@ def domains(info: KernelInfo) -> dict[str, frozenset[il.Expr]]:
 
 def _live_at_head(ctx: LoopContext, v: str) -> bool:
     """Not an SSA temporary of the loop used only inside it (recomputed before any use)."""
-    if v not in ctx.kf.defs:
-        return True
-    return any(v in il.free_vars(x) for lab, b in ctx.info.src.items() if lab not in ctx.loop.blocks
-               for c in b.cmds for x in il.cmd_exprs(c))
+    return v not in ctx.kf.defs or v in ctx.read_outside
 
 
 def _order(lit: il.Expr) -> int:

@@ -46,9 +46,7 @@ def _also_per_group(ctx: LoopContext, cands: list[Candidate]) -> list[Candidate]
 def _dead_at_head(ctx: LoopContext, v: str) -> bool:
     """A single-definition (SSA) temporary of the loop used only inside it: its value at the
     head is recomputed before any use, so its equality cannot matter."""
-    if v not in ctx.kf.defs:
-        return False
-    return ctx.kf.used_in.get(v, set()) <= ctx.loop.blocks
+    return v in ctx.kf.defs and v not in ctx.read_outside
 
 
 def variable_equality(ctx: LoopContext) -> list[Candidate]:

@@ -31,8 +31,8 @@ __all__ = ["BvType", "BoolType", "IntType", "MapType", "NamedType", "Type", "BOO
            "and_all", "conjuncts", "or_all", "not_", "implies", "ite", "VarLhs", "MapLhs", "Lhs", "Assign",
            "Assume", "Assert", "Havoc", "Call", "Cmd", "assign", "Goto", "Return", "Transfer",
            "Block", "TypeDecl", "ConstDecl", "AxiomDecl", "VarDecl", "FunctionDecl", "Spec",
-           "ProcedureDecl", "Decl", "Program", "subexprs", "free_vars", "substitute", "rewrite",
-           "cmd_exprs", "cmd_writes"]
+           "ProcedureDecl", "Decl", "Program", "subexprs", "children", "tree_size", "free_vars",
+           "substitute", "rewrite", "cmd_exprs", "cmd_writes"]
 
 # --------------------------------------------------------------------------- types
 
@@ -459,6 +459,48 @@ def subexprs(e: Expr) -> Iterator[Expr]:
             stack += [x.left, x.right]
         elif isinstance(x, Quantifier):
             stack.append(x.body)
+
+
+def children(e: Expr) -> tuple[Expr, ...]:
+    """The direct sub-expressions of ``e`` (empty for variables and literals)."""
+    if isinstance(e, FunApp):
+        return e.args
+    if isinstance(e, MapSelect):
+        return (e.map, e.index)
+    if isinstance(e, MapStore):
+        return (e.map, e.index, e.value)
+    if isinstance(e, (BinOp, BvConcat)):
+        return (e.left, e.right)
+    if isinstance(e, (UnOp, Old, BvExtract)):
+        return (e.operand,)
+    if isinstance(e, IfThenElse):
+        return (e.cond, e.then, e.els)
+    if isinstance(e, Quantifier):
+        return (e.body,)
+    return ()
+
+
+def tree_size(e: Expr, memo: dict[int, int] | None = None) -> int:
+    """Number of nodes of ``e`` written out as a tree (what ``subexprs`` visits, and what
+    printing, hashing and comparing it cost).  An expression built by substitution shares
+    sub-expressions, so its tree may be exponentially larger than the objects it is made
+    of; this counts it in time linear in the objects, memoised by object identity in
+    ``memo`` (pass one dict across calls on expressions that share parts; the objects
+    must stay alive while it is used)."""
+    memo = {} if memo is None else memo
+    todo = [e]
+    while todo:
+        x = todo[-1]
+        if id(x) in memo:
+            todo.pop()
+            continue
+        kids = [k for k in children(x) if id(k) not in memo]
+        if kids:
+            todo += kids
+            continue
+        todo.pop()
+        memo[id(x)] = 1 + sum(memo[id(k)] for k in children(x))
+    return memo[id(e)]
 
 
 def free_vars(e: Expr) -> set[str]:
