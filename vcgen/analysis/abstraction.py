@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
-from .values import abstract_values
+from .values import abstract_values, dependency_closure
 
 ATOMICS_WITH_EQUALITY = "GPUVerify: error: --equality-abstraction cannot be used with atomics."
 
@@ -57,20 +57,8 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset
                     sinks |= _reads_of(a)
     for s in proc.specs:
         sinks |= _reads_of(s.expr)
-    published = _closure(deps, benign_write_values(deps, shared_writes)) & group_shared
-    return (_closure(deps, sinks) & arrays) | published
-
-
-def _closure(deps: dict, start: set) -> set:
-    """``start`` and every name the values of its names are computed from."""
-    out, stack = set(), list(start)
-    while stack:
-        n = stack.pop()
-        if n in out:
-            continue
-        out.add(n)
-        stack.extend(deps.get(n, ()))
-    return out
+    published = dependency_closure(deps, benign_write_values(deps, shared_writes)) & group_shared
+    return (dependency_closure(deps, sinks) & arrays) | published
 
 
 def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set[str]:
@@ -92,7 +80,7 @@ def benign_write_values(deps: dict, writes: list[tuple[set, set]]) -> set[str]:
     for v, srcs in deps.items():
         for x in srcs:
             users.setdefault(x, set()).add(v)
-    dependent = _closure(users, set(_LOCAL_IDS))  # forward, over the reversed dependencies
+    dependent = dependency_closure(users, set(_LOCAL_IDS))  # forward, over the reversed dependencies
     out: set = set()
     for index, value in writes:
         if not (index & dependent):

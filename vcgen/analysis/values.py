@@ -134,7 +134,9 @@ def _branches(proc: il.ProcedureDecl, memory: set) -> list[_Branch]:
     return out
 
 
-def _closure(deps: dict, start: set) -> set:
+def dependency_closure(deps: dict, start: set) -> set:
+    """``start`` and every name the values of its names are computed from (``deps``: name
+    -> names it is computed from)."""
     out, stack = set(), list(start)
     while stack:
         n = stack.pop()
@@ -172,7 +174,7 @@ def relevant_names(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset)
                 for a in c.args:
                     sinks |= _reads(a)
     branches = _branches(proc, memory)
-    relevant = _closure(deps, sinks)
+    relevant = dependency_closure(deps, sinks)
     mattering: set = set()
     changed = True
     while changed:
@@ -182,7 +184,7 @@ def relevant_names(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset)
                 continue
             if br.effect or br.assigned & relevant or br.branches & mattering:
                 mattering.add(br.label)
-                relevant = _closure(deps, relevant | br.cond_vars)
+                relevant = dependency_closure(deps, relevant | br.cond_vars)
                 changed = True
     return relevant
 
@@ -191,7 +193,7 @@ def _separated(array: str, index_vars: set, deps: dict, group_shared: frozenset)
     """Does a write's index (reading ``index_vars``) read a local id -- and, for a global
     array, a group id -- through assignments, so that the two threads of a pair are taken
     to write different elements (module docstring)?"""
-    reads = _closure(deps, index_vars)
+    reads = dependency_closure(deps, index_vars)
     if not reads & _LOCAL_IDS:
         return False
     return array in group_shared or bool(reads & _GROUP_IDS)
