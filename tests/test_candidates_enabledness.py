@@ -6,10 +6,7 @@ and r6 (a thread 1 that never entered logged nothing) each suffice; without the
 module's candidates the kernel does not verify.  r5 is implied by the lock-step's own
 ``cur$t$entry`` invariants here (proved, not essential), as in paper 003 table 3.
 """
-import pytest
-from test_candidates_harness import KERNELS, candidates, check_essential, rules_of, run, VERIFIED
-
-from vcgen import driver
+from test_candidates_harness import candidates, check_essential, mutant_exit, rules_of, run, VERIFIED
 
 
 def test_enabledness_module_essential():
@@ -49,8 +46,4 @@ def test_r6_frames_the_log_entry_of_a_thread_in_the_other_arm():
 
 def test_r6_frame_does_not_hide_overlapping_arms(tmp_path):
     # the else arm starts at row 7, which the then arm also fills
-    src = (KERNELS / "r6_divergent_arms.cl").read_text().replace("int i = 8;", "int i = 7;")
-    (tmp_path / "k.cl").write_text(src)
-    with pytest.raises(SystemExit) as e:
-        driver.main([str(tmp_path / "k.cl"), "--local_size=32", "--num_groups=4"])
-    assert e.value.code == 6
+    assert mutant_exit("r6_divergent_arms.cl", "int i = 8;", "int i = 7;", tmp_path) == 6

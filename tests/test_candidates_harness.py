@@ -68,6 +68,22 @@ def candidates(kernel: str) -> list:
             if isinstance(c, il.Assert) and il.has_attr(c.attrs, "candidate")]
 
 
+def mutant_exit(kernel: str, old: str, new: str, tmp_path: Path) -> int:
+    """Exit code of the driver on ``kernel`` with ``old`` replaced by ``new`` in its source,
+    run with the kernel's header flags (a buggy variant must still be reported: 6)."""
+    from vcgen import driver
+    path = KERNELS / kernel
+    src = path.read_text()
+    assert old in src, f"{old!r} not in {kernel}"
+    mutant = tmp_path / path.name
+    mutant.write_text(src.replace(old, new))
+    try:
+        driver.main([*parse_header(path).flags, str(mutant)])
+    except SystemExit as e:
+        return int(e.code or 0)
+    return 0
+
+
 def rules_of(kernel: str) -> set:
     return {r for r, _ in candidates(kernel)}
 

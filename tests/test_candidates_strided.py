@@ -1,9 +1,6 @@
 """r1 (accessedOffsetsSatisfyPredicates) and r10 (loopCounterIsStrided), paper 003
 appendix A.2/A.10: vcgen/candidates/strided.py."""
-import pytest
-from test_candidates_harness import KERNELS, candidates, check_essential
-
-from vcgen import driver
+from test_candidates_harness import candidates, check_essential, mutant_exit
 
 
 def test_r1_essential_for_strength_reduced_loop():
@@ -31,11 +28,7 @@ def test_r1_essential_through_nested_counters():
 
 def test_nested_counters_with_half_stride_race(tmp_path):
     # the inner loop steps by half the group size: threads lid and lid + 128 collide
-    src = (KERNELS / "r1_nested_strided.cl").read_text().replace("j += get_local_size(0)", "j += get_local_size(0) / 2")
-    (tmp_path / "k.cl").write_text(src)
-    with pytest.raises(SystemExit) as e:
-        driver.main([str(tmp_path / "k.cl"), "--local_size=256", "--num_groups=2"])
-    assert e.value.code == 6
+    assert mutant_exit("r1_nested_strided.cl", "j += get_local_size(0)", "j += get_local_size(0) / 2", tmp_path) == 6
 
 
 def test_r1_essential_for_mixed_zero_and_sign_extensions():
@@ -67,8 +60,4 @@ def test_r1_from_the_enclosing_loop_at_a_nested_head():
 
 def test_enclosing_residue_does_not_hide_a_column_race(tmp_path):
     # each work item reads its right neighbour's column: a race the residue must not hide
-    src = (KERNELS / "r1_enclosing_counter.cl").read_text().replace("rows[j * 32 + tx]", "rows[j * 32 + (tx + 1) % 32]")
-    (tmp_path / "k.cl").write_text(src)
-    with pytest.raises(SystemExit) as e:
-        driver.main([str(tmp_path / "k.cl"), "--local_size=32", "--num_groups=2"])
-    assert e.value.code == 6
+    assert mutant_exit("r1_enclosing_counter.cl", "rows[j * 32 + tx]", "rows[j * 32 + (tx + 1) % 32]", tmp_path) == 6
