@@ -134,7 +134,7 @@ def _branches(proc: il.ProcedureDecl, memory: set) -> list[_Branch]:
     return out
 
 
-def dependency_closure(deps: dict, start: set) -> set:
+def dependency_closure(deps: dict[str, set[str]], start: set[str]) -> set[str]:
     """``start`` and every name the values of its names are computed from (``deps``: name
     -> names it is computed from)."""
     out, stack = set(), list(start)
