@@ -115,7 +115,7 @@ def check_forced_abstraction(prog: il.Program, force: str | None) -> None:
         raise ToolError(ATOMICS_WITH_EQUALITY, ExitCode.GPUVERIFYVCGEN_ERROR)
 
 
-def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program:
+def choose_abstraction(prog: il.Program, force: str | None = None, values: bool = True) -> il.Program:
     """Annotate every array with ``{:equality}`` or ``{:adversarial}``.
 
     ``force``: "equality" or "adversarial" to override the analysis for all arrays
@@ -123,7 +123,8 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
     Arrays used by atomics may get equality (their atomics leave the thread's copy
     arbitrary, docs/design.md 5.9); only the command-line flag is rejected with them
     (``check_forced_abstraction``).  Then the kernel's locals whose values cannot matter
-    and that apply uninterpreted functions are havocked (``values.abstract_values``).
+    and that apply uninterpreted functions are havocked (``values.abstract_values``) unless
+    ``values`` is false (the differential harness runs the exact values).
     """
     arrays = {d.name for d in prog.globals() if isinstance(d.type, il.MapType)}
     try:
@@ -141,4 +142,5 @@ def choose_abstraction(prog: il.Program, force: str | None = None) -> il.Program
                 attrs = tuple(a for a in d.attrs if a.name not in ("equality", "adversarial"))
                 d = replace(d, attrs=attrs + (il.Attr(choice),))
         decls.append(d)
-    return abstract_values(il.Program(tuple(decls)))
+    out = il.Program(tuple(decls))
+    return abstract_values(out) if values else out
