@@ -95,13 +95,13 @@ class CandidateFactory:
 
     def log_ghosts(self, lp: Loop) -> list[tuple[str, il.Type, il.Expr]]:
         """(ghost name, type, expression) triples the lock-step assigns before entering ``lp``."""
-        ctx = LoopContext(self.kf, LoopFacts(lp, 0, 0))
+        ctx = self.kf.loop_context(lp)
         return log_ghost.ghosts(ctx) + enabledness.ghosts(ctx)
 
     def first_iteration_ghost(self, lp: Loop) -> str | None:
         """Name of the ``bool`` ghost the lock-step sets to ``true`` on entering ``lp`` and
         to ``false`` at the end of each iteration, when rule ``first`` needs it."""
-        return first_iteration.ghost(LoopContext(self.kf, LoopFacts(lp, 0, 0)))
+        return first_iteration.ghost(self.kf.loop_context(lp))
 
     def at_loop_head(self, f: LoopFacts) -> list[il.Assert]:
         """The candidate asserts for the head of loop ``f.loop``."""

@@ -81,7 +81,7 @@ class KernelFacts:
         self.accesses = self._accesses()
         self._reach: dict = {}
         self._skip: dict[str, bool] = {}
-        self._enclosing: dict[str, LoopContext] = {}
+        self._loop_contexts: dict[str, LoopContext] = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining
@@ -301,13 +301,15 @@ class KernelFacts:
             self._skip[lp.header] = found
         return self._skip[lp.header]
 
-    def enclosing_context(self, lp: Loop) -> "LoopContext":
-        """The (cached) context of loop ``lp`` used by rules that look at the loops enclosing
-        a head; its block range is unknown (``LoopFacts(lp, 0, 0)``), so only facts about
-        the one-thread loop (modified variables, counters, strides) are meaningful."""
-        if lp.header not in self._enclosing:
-            self._enclosing[lp.header] = LoopContext(self, LoopFacts(lp, 0, 0))
-        return self._enclosing[lp.header]
+    def loop_context(self, lp: Loop) -> "LoopContext":
+        """The (cached) context of loop ``lp`` without its lock-step block range
+        (``LoopFacts(lp, 0, 0)``): only facts about the one-thread loop (modified
+        variables, counters, strides, logs, uniformity) are meaningful.  Used for the
+        ghosts the lock-step assigns before a loop and by rules that look at the loops
+        enclosing a head."""
+        if lp.header not in self._loop_contexts:
+            self._loop_contexts[lp.header] = LoopContext(self, LoopFacts(lp, 0, 0))
+        return self._loop_contexts[lp.header]
 
     def reaching(self, lp: Loop) -> set[str]:
         """Blocks from which the loop header is reachable (they may run before the head)."""

@@ -259,7 +259,7 @@ def enclosing_accesses(ctx: LoopContext, name: str, kind: str, ho: il.Expr, off:
     out: list[Candidate] = []
     lp = ctx.loop.parent
     while lp is not None:
-        outer = ctx.kf.enclosing_context(lp)
+        outer = ctx.kf.loop_context(lp)
         for acc in ctx.accesses_of(name, kind):
             if acc.block in lp.blocks and il.free_vars(acc.offset) & outer.mod:
                 out += [c for c in access(outer, ho, off, acc.offset, w)
