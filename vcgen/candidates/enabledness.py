@@ -75,14 +75,9 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
 
 
 def _fields(ctx: LoopContext, a, kind: str) -> list[tuple[il.Var, il.Type]]:
-    """The log's variables besides HAS_OCCURRED (offset, source, and what else it records,
-    not an async copy's event), with their types."""
-    whats = ["OFFSET", "SOURCE"]
-    if kind == "WRITE":
-        whats.append("VALUE")
-        if a.name in ctx.info.mixed_widths:
-            whats.append("WIDTH")
-    return [(ctx.access_logs.var(a, kind, w), ctx.access_logs.field_type(a, w)) for w in whats]
+    """The log's variables besides HAS_OCCURRED (``AccessLogs.fields``), with their types."""
+    logs = ctx.access_logs
+    return [(logs.var(a, kind, w), logs.field_type(a, w)) for w in logs.fields(a, kind)]
 
 
 def entry_name(v: il.Var, lp: Loop) -> str:

@@ -40,6 +40,14 @@ class AccessLogs:
         joins)."""
         return self.builder.glob(f"_{kind}_{what}_{a.name}", self.field_type(a, what))
 
+    def fields(self, a: ArrayInfo, kind: str) -> tuple[str, ...]:
+        """What every access logged in the ``kind`` log of ``a`` records besides
+        HAS_OCCURRED: its OFFSET and SOURCE, a write's VALUE, and its WIDTH for arrays
+        written at several widths (an async copy's EVENT is recorded by copies only)."""
+        if kind != "WRITE":
+            return ("OFFSET", "SOURCE")
+        return ("OFFSET", "SOURCE", "VALUE") + (("WIDTH",) if a.name in self.info.mixed_widths else ())
+
     @staticmethod
     def field_type(a: ArrayInfo, what: str) -> il.Type:
         """The type of a log's ``what`` variable (see ``var``)."""
@@ -59,14 +67,14 @@ class AccessLogs:
         nd = b.tmp(il.BOOL, "log")
         b.emit(il.Havoc((nd.name,)))
         g = il.BinOp("&&", pred, nd) if pred != il.TRUE else nd
-        targets = [(self.var(a, kind, "HAS_OCCURRED"), il.TRUE),
-                   (self.var(a, kind, "OFFSET"), self.threads.ex(index, 1)),
-                   (self.var(a, kind, "SOURCE"), source or b.sourceloc_num(sourceloc(loc or ())))]
+        recorded = {"OFFSET": self.threads.ex(index, 1),
+                    "SOURCE": source or b.sourceloc_num(sourceloc(loc or ())),
+                    "WIDTH": il.IntLit(width)}
         if kind == "WRITE":
             assert value is not None
-            targets.append((self.var(a, kind, "VALUE"), self.threads.ex(value, 1)))
-            if a.name in self.info.mixed_widths:
-                targets.append((self.var(a, kind, "WIDTH"), il.IntLit(width)))
+            recorded["VALUE"] = self.threads.ex(value, 1)
+        targets = [(self.var(a, kind, "HAS_OCCURRED"), il.TRUE)] + \
+            [(self.var(a, kind, w), recorded[w]) for w in self.fields(a, kind)]
         if event is not None:
             targets.append((self.var(a, kind, "EVENT"), self.threads.ex(event, 1)))
         b.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
