@@ -53,10 +53,6 @@ def uninterpreted_functions(prog: il.Program) -> frozenset[str]:
                      and not il.has_attr(d.attrs, "bvbuiltin") and not il.has_attr(d.attrs, "builtin"))
 
 
-def _reads(e: il.Expr) -> set[str]:
-    return il.free_vars(e)
-
-
 def _is_partition(c: il.Cmd) -> bool:
     return isinstance(c, il.Assume) and il.has_attr(c.attrs, "partition")
 
@@ -114,7 +110,7 @@ def _branches(proc: il.ProcedureDecl, memory: set) -> list[_Branch]:
             for t in b.transfer.targets:
                 first = blocks[t].cmds[:1]
                 if first and _is_partition(first[0]):
-                    conds[lab] |= _reads(first[0].expr)
+                    conds[lab] |= il.free_vars(first[0].expr)
     out = []
     for lab, cv in conds.items():
         if lab not in ipdom:
@@ -154,25 +150,25 @@ def relevant_names(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset)
     deps: dict = {}
     sinks: set = set()
     for s in proc.specs:
-        sinks |= _reads(s.expr)
+        sinks |= il.free_vars(s.expr)
     for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
                 for l, r in zip(c.lhss, c.rhss):
-                    deps.setdefault(l.name, set()).update(_reads(r))
+                    deps.setdefault(l.name, set()).update(il.free_vars(r))
                     if isinstance(l, il.MapLhs):
-                        idx = _reads(l.index)
+                        idx = il.free_vars(l.index)
                         sinks |= idx
                         if l.name in memory and not _separated(l.name, idx, deps, group_shared):
-                            sinks |= _reads(r)
+                            sinks |= il.free_vars(r)
                     for x in il.subexprs(r):
                         if isinstance(x, il.MapSelect):
-                            sinks |= _reads(x.index)
+                            sinks |= il.free_vars(x.index)
             elif isinstance(c, (il.Assume, il.Assert)) and not _is_partition(c):
-                sinks |= _reads(c.expr)
+                sinks |= il.free_vars(c.expr)
             elif isinstance(c, il.Call):
                 for a in c.args:
-                    sinks |= _reads(a)
+                    sinks |= il.free_vars(a)
     branches = _branches(proc, memory)
     relevant = dependency_closure(deps, sinks)
     mattering: set = set()
