@@ -67,3 +67,24 @@ def test_tree_size_counts_shared_subexpressions_once_per_use():
     for _ in range(60):  # 2^60 tree nodes, 61 objects
         x = il.BinOp("+", x, x)
     assert il.tree_size(x) == 2 ** 61 - 1
+
+
+@pytest.mark.parametrize("kernel", ["r4_inner_scope.cl", "r6_divergent_arms.cl", "r4_enabled.cl"])
+def test_dominated_blocks_follow_the_dominator_chains(monkeypatch, kernel):
+    """``KernelFacts.dominated`` (rule r4's scopes) reads the dominator tree once per label
+    instead of walking every block's dominator chain per question (quadratic on rodinia
+    heartwall); each answer must still be the blocks whose chain contains the label."""
+    from vcgen.candidates.context import KernelFacts
+    asked: list = []
+    original = KernelFacts.dominated
+
+    def spy(self, label):
+        out = original(self, label)
+        asked.append((self, label, out))
+        return out
+    monkeypatch.setattr(KernelFacts, "dominated", spy)
+    candidates(kernel)
+    assert asked, "r4 asked no scope"
+    for kf, label, out in asked:
+        assert out == {b for b in kf.idom if b == label or label in kf.dominators(b)}
+        assert len(out) < len(kf.idom)  # a proper scope, not every block

@@ -82,6 +82,7 @@ class KernelFacts:
         self._reach: dict = {}
         self._skip: dict[str, bool] = {}
         self._loop_contexts: dict[str, LoopContext] = {}
+        self._dominated: dict[str, frozenset[str]] = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining
@@ -244,9 +245,23 @@ class KernelFacts:
             out.append(x)
         return out
 
-    def dominated(self, label: str) -> set[str]:
-        """Blocks dominated by ``label`` (itself included)."""
-        return {b for b in self.idom if label == b or label in self.dominators(b)}
+    @cached_property
+    def dominator_tree(self) -> nx.DiGraph:
+        """Edges immediate dominator -> block, over the blocks reachable from the entry."""
+        tree = nx.DiGraph()
+        tree.add_nodes_from(self.idom)
+        tree.add_edges_from((d, b) for b, d in self.idom.items() if d != b)
+        return tree
+
+    def dominated(self, label: str) -> frozenset[str]:
+        """Blocks dominated by ``label`` (itself included; empty when unreachable).
+        Cached per label: rules r4 ask it per condition and per log, and walking every
+        block's dominator chain each time was quadratic in the blocks (rodinia heartwall,
+        CUDA dxtc)."""
+        if label not in self._dominated:
+            tree = self.dominator_tree
+            self._dominated[label] = frozenset(nx.descendants(tree, label) | {label}) if label in tree else frozenset()
+        return self._dominated[label]
 
     def resets(self, c: il.Cmd, array: str) -> bool:
         """Is ``c`` a barrier whose fence (a literal ``1bv1`` local or global flag) covers
