@@ -17,13 +17,9 @@ from dataclasses import dataclass, replace
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
-from .values import abstract_values, dependency_closure
+from .values import abstract_values, data_flow, dependency_closure
 
 ATOMICS_WITH_EQUALITY = "GPUVerify: error: --equality-abstraction cannot be used with atomics."
-
-
-def _reads_of(e: il.Expr) -> set:
-    return il.free_vars(e)
 
 
 def relevant_arrays(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset = frozenset()) -> set[str]:
@@ -33,30 +29,10 @@ def relevant_arrays(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset
 
     ``arrays``: names of the global map variables.  Returns a subset of ``arrays``.
     """
-    # Dependencies: variable -> names (vars/arrays) its assigned values are computed from.
-    deps: dict = {}
-    sinks: set = set()
-    shared_writes: list[tuple[set, set]] = []  # (index reads, value reads) of writes to arrays
-    for b in proc.body():
-        for c in b.cmds:
-            if isinstance(c, il.Assign):
-                for l, r in zip(c.lhss, c.rhss):
-                    deps.setdefault(l.name, set()).update(_reads_of(r))
-                    if isinstance(l, il.MapLhs):
-                        sinks |= _reads_of(l.index)
-                        if l.name in arrays:
-                            shared_writes.append((_reads_of(l.index), _reads_of(r)))
-                    for x in il.subexprs(r):
-                        if isinstance(x, il.MapSelect):
-                            sinks |= _reads_of(x.index)
-            elif isinstance(c, (il.Assume, il.Assert)):
-                if not il.has_attr(c.attrs, "initializer"):  # known contents are no use of them
-                    sinks |= _reads_of(c.expr)
-            elif isinstance(c, il.Call):
-                for a in c.args:
-                    sinks |= _reads_of(a)
-    for s in proc.specs:
-        sinks |= _reads_of(s.expr)
+    # Known contents (initializer facts) are no use of the arrays they describe.
+    flow = data_flow(proc, lambda c: il.has_attr(c.attrs, "initializer"))
+    deps, sinks = flow.deps, flow.sinks
+    shared_writes = [(idx, value) for array, idx, value in flow.writes if array in arrays]
     published = dependency_closure(deps, benign_write_values(deps, shared_writes)) & group_shared
     return (dependency_closure(deps, sinks) & arrays) | published
 

@@ -36,7 +36,8 @@ stay exact even when irrelevant.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
@@ -143,32 +144,55 @@ def dependency_closure(deps: dict[str, set[str]], start: set[str]) -> set[str]:
     return out
 
 
-def relevant_names(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset) -> set[str]:
-    """Locals and arrays whose values may matter (module docstring).  ``arrays``: the
-    global (logged) map variables; ``group_shared``: those one per group."""
-    memory = set(arrays)
-    deps: dict = {}
-    sinks: set = set()
+@dataclass
+class DataFlow:
+    """The flow-insensitive data flow of a procedure's assignments (shared by the value
+    abstraction and ``abstraction.relevant_arrays``).
+
+    ``deps``: assigned name (local or map) -> names its assigned values are computed from;
+    ``sinks``: names read by an address (the index of any map access), an assertion or
+    assumption, a call argument or a specification; ``writes``: ``(map, index reads,
+    value reads)`` of every map write, in program order."""
+    deps: dict[str, set[str]] = field(default_factory=dict)
+    sinks: set[str] = field(default_factory=set)
+    writes: list[tuple[str, set[str], set[str]]] = field(default_factory=list)
+
+
+def data_flow(proc: il.ProcedureDecl, inert: Callable[[il.Assume | il.Assert], bool]) -> DataFlow:
+    """The ``DataFlow`` of ``proc``'s body; assumptions and assertions for which ``inert``
+    holds are no sinks (partition assumes, initializer facts)."""
+    out = DataFlow()
     for s in proc.specs:
-        sinks |= il.free_vars(s.expr)
+        out.sinks |= il.free_vars(s.expr)
     for b in proc.body():
         for c in b.cmds:
             if isinstance(c, il.Assign):
                 for l, r in zip(c.lhss, c.rhss):
-                    deps.setdefault(l.name, set()).update(il.free_vars(r))
+                    out.deps.setdefault(l.name, set()).update(il.free_vars(r))
                     if isinstance(l, il.MapLhs):
                         idx = il.free_vars(l.index)
-                        sinks |= idx
-                        if l.name in memory and not _separated(l.name, idx, deps, group_shared):
-                            sinks |= il.free_vars(r)
+                        out.sinks |= idx
+                        out.writes.append((l.name, idx, il.free_vars(r)))
                     for x in il.subexprs(r):
                         if isinstance(x, il.MapSelect):
-                            sinks |= il.free_vars(x.index)
-            elif isinstance(c, (il.Assume, il.Assert)) and not _is_partition(c):
-                sinks |= il.free_vars(c.expr)
+                            out.sinks |= il.free_vars(x.index)
+            elif isinstance(c, (il.Assume, il.Assert)) and not inert(c):
+                out.sinks |= il.free_vars(c.expr)
             elif isinstance(c, il.Call):
                 for a in c.args:
-                    sinks |= il.free_vars(a)
+                    out.sinks |= il.free_vars(a)
+    return out
+
+
+def relevant_names(proc: il.ProcedureDecl, arrays: set, group_shared: frozenset) -> set[str]:
+    """Locals and arrays whose values may matter (module docstring).  ``arrays``: the
+    global (logged) map variables; ``group_shared``: those one per group."""
+    memory = set(arrays)
+    flow = data_flow(proc, _is_partition)
+    deps, sinks = flow.deps, set(flow.sinks)
+    for array, idx, value in flow.writes:
+        if array in memory and not _separated(array, idx, deps, group_shared):
+            sinks |= value
     branches = _branches(proc, memory)
     relevant = dependency_closure(deps, sinks)
     mattering: set = set()
