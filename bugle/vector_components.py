@@ -1,5 +1,6 @@
 """Assignments to components of a vector in memory (OpenCL ``G[i].y = e``, ``G[i].xy = e``,
-``G[i].s3 += e``, ``G[i].y++``): only the assigned components are accessed.
+``G[i].s3 += e``, ``G[i].y++``): only the assigned components are accessed; reads of
+components (``x = G[i].y``) read only those (``_narrow_component_read``).
 
 clang lowers such an assignment (``EmitStoreThroughExtVectorComponentLValue``) to a
 read-modify-write of the whole vector: ``load`` the vector, ``insertelement`` (or
@@ -52,6 +53,8 @@ _MAY_WRITE = ("store", "call", "atomicrmw", "cmpxchg", "fence")
 _COMPONENT = re.compile(r"\.\s*(?:[xyzw]{1,4}|[rgba]{1,4}|[sS][0-9a-fA-F]{1,16}|lo|hi|even|odd)$")
 _ASSIGN_OP = re.compile(r"(?:=(?!=)|(?:[-+*/%&|^]|<<|>>)=|\+\+|--)")
 _NEW = -1  # a lane of the store that gets a new value
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_READ_COMPONENT = re.compile(r"\s*\.\s*(?:[xyzw]{1,4}|[rgba]{1,4}|[sS][0-9a-fA-F]{1,16}|lo|hi|even|odd)\b")
 
 
 @dataclass
@@ -80,6 +83,10 @@ def component_accesses(walk: list, mt: irtext.ModuleText, value_type: Any, const
         for pos, (inst, it) in enumerate(pairs):
             if inst.opcode == "store" and not it.is_atomic_access():
                 _narrow_store(pairs, pos, uses, mt, value_type, const_int, source_path, out)
+    for _, pairs in walk:
+        for inst, it in pairs:
+            if inst.opcode == "load" and inst.name and inst.name not in out.load_lanes:
+                _narrow_component_read(inst, it, uses, mt, value_type, const_int, source_path, out)
     return out
 
 
@@ -159,6 +166,28 @@ def _narrow_compound_read(before: list, ptr, dbg: int, lanes: frozenset, uses: d
         return
 
 
+def _narrow_component_read(load, it, uses: dict, mt, value_type, const_int, source_path,
+                           out: ComponentAccesses) -> None:
+    """``x = G[i].y``: a vector load whose every use is an ``extractelement`` of a constant
+    lane at the load's own debug location reads only those lanes, when the source text
+    there is a component of an array element (``_component_read``).  clang emits such a
+    read (``EmitLoadOfExtVectorElementLValue``) as a whole-vector load; a copy of the whole
+    vector (``float4 t = G[i]; x = t.y;``) puts the extract at another location."""
+    t = value_type(load)
+    users = uses.get(load.name, ())
+    if not isinstance(t, VectorT) or it.dbg is None or it.is_atomic_access() or not users:
+        return
+    read = set()
+    for user, uit in users:
+        ops = list(user.operands)
+        lane = const_int(ops[1]) if user.opcode == "extractelement" and _same_value(ops[0], load) else None
+        if lane is None or uit.dbg != it.dbg or not 0 <= lane < t.count:
+            return
+        read.add(lane)
+    if _component_read(mt, it.dbg, source_path):
+        out.load_lanes[load.name] = frozenset(read)
+
+
 def _same_value(a, b) -> bool:
     """The same LLVM value: a named instruction/argument by name, a constant by its text
     (LLVM uniques constants)."""
@@ -169,17 +198,55 @@ def _same_value(a, b) -> bool:
     return str(a) == str(b)
 
 
-def _component_assignment(mt: irtext.ModuleText, dbg: int, source_path: str | None) -> bool:
-    """Is the source text at debug location ``dbg`` an assignment operator after a vector
-    component name (``G[i].y = e``, ``G[i].xy += e``, ``G[i].y++``)?"""
+def _source_at(mt: irtext.ModuleText, dbg: int, source_path: str | None) -> tuple[str, int] | None:
+    """(line text, 0-based column) of debug location ``dbg``, or None when unreadable."""
     loc = mt.location(dbg)
     if loc is None:
-        return False
+        return None
     _, line, col = loc
     lines = read_lines(mt.location_path(dbg))
     if lines is None and source_path and loc[0] and os.path.basename(loc[0]) == os.path.basename(source_path):
         lines = read_lines(source_path)  # the main file, named as the driver gave it
     if not lines or not 1 <= line <= len(lines) or col < 1:
+        return None
+    return lines[line - 1], col - 1
+
+
+def _component_assignment(mt: irtext.ModuleText, dbg: int, source_path: str | None) -> bool:
+    """Is the source text at debug location ``dbg`` an assignment operator after a vector
+    component name (``G[i].y = e``, ``G[i].xy += e``, ``G[i].y++``)?"""
+    at = _source_at(mt, dbg, source_path)
+    if at is None:
         return False
-    text = lines[line - 1]
-    return bool(_ASSIGN_OP.match(text, col - 1)) and bool(_COMPONENT.search(text[:col - 1].rstrip()))
+    text, col = at
+    return bool(_ASSIGN_OP.match(text, col)) and bool(_COMPONENT.search(text[:col].rstrip()))
+
+
+def _component_read(mt: irtext.ModuleText, dbg: int, source_path: str | None) -> bool:
+    """Is the source text at debug location ``dbg`` an array element's component: a name,
+    subscripts (balanced brackets on the line), then a component name (``G[i].y``,
+    ``tile[ty][tx].s2``) not followed by an assignment operator?  A macro's expansion is
+    located at the macro's name, which is followed by ``(`` or nothing of the kind."""
+    at = _source_at(mt, dbg, source_path)
+    if at is None:
+        return False
+    text, pos = at
+    name = _NAME.match(text, pos)
+    if name is None:
+        return False
+    pos = name.end()
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text) or text[pos] != "[":
+            break
+        depth = 0
+        while pos < len(text):
+            depth += {"[": 1, "]": -1}.get(text[pos], 0)
+            pos += 1
+            if depth == 0:
+                break
+        if depth:
+            return False
+    component = _READ_COMPONENT.match(text, pos)
+    return component is not None and not _ASSIGN_OP.match(text[component.end():].lstrip())

@@ -1,8 +1,8 @@
-"""Assignments to vector components (bugle/vector_components.py): ``G[i].y = e`` writes
+"""Accesses to vector components (bugle/vector_components.py): ``G[i].y = e`` writes
 only ``.y`` although clang emits a whole-vector read-modify-write, so work items assigning
 different components of one vector do not race, and a race on a component is reported on
-its bytes; whole-vector accesses in the source (through a private copy, also from a
-macro) keep every component."""
+its bytes; ``x = G[i].y`` reads only ``.y``; whole-vector accesses in the source (through
+a private copy, also from a macro) keep every component."""
 from __future__ import annotations
 
 import re
@@ -96,3 +96,46 @@ def test_whole_vector_copies_of_distinct_components_race(tmp_path, capsys, body)
     code, out = verify(tmp_path, capsys, kernel(body))
     assert code == ExitCode.NOT_ALL_VERIFIED, out
     assert "race on G" in out
+
+
+def reading_kernel(body: str) -> str:
+    return ("#define COPY_GET(p, c) (tmp = G[p], tmp.c)\n#define GET_Y(p) G[p].y\n"
+            "__kernel void k(__global float4 *G, __global float *out, __global int *idx) {\n"
+            "  unsigned gid = get_global_id(0);\n  float4 tmp;\n"
+            f"{body}\n}}\n")
+
+
+def test_component_read_reads_only_its_cells(tmp_path):
+    """``x = G[i].y``: clang loads the whole vector and extracts a lane; only the lane is
+    read in the source (OpenCL C 6.1.7)."""
+    reads, _ = accesses(tmp_path, reading_kernel("  out[gid] = G[gid].y + G[idx[gid]].w * G [gid] . s2;"))
+    assert len(reads) == 3, reads
+    assert [r[-8:] for r in reads] == [", 1bv32)", ", 3bv32)", ", 2bv32)"], reads
+
+
+@pytest.mark.parametrize("body", [
+    "  float4 t = G[gid]; out[gid] = t.y;",
+    "  out[gid] = COPY_GET(gid, y);",
+    "  out[gid] = GET_Y(gid);",  # at the macro's name: not narrowed (conservative)
+    "  float4 t = G[gid]; out[gid] = t.x + t.y + t.z + t.w;",
+])
+def test_whole_vector_read_in_the_source_reads_every_cell(tmp_path, body):
+    reads, _ = accesses(tmp_path, reading_kernel(body))
+    assert len(reads) == 4, reads
+
+
+def test_read_of_one_component_does_not_race_with_a_write_of_another(tmp_path, capsys):
+    code, out = verify(tmp_path, capsys, reading_kernel(
+        "  if (gid % 2 == 0) out[gid] = G[gid / 2].y; else G[gid / 2].x = gid;"))
+    assert code == ExitCode.SUCCESS, out
+
+
+@pytest.mark.parametrize("body, bytes_", [
+    ("  if (gid % 2 == 0) out[gid] = G[gid / 2].y; else G[gid / 2].y = gid;", "4..7"),
+    ("  if (gid % 2 == 0) { float4 t = G[gid / 2]; out[gid] = t.y; } else G[gid / 2].x = gid;", "0..3"),
+    ("  if (gid % 2 == 0) out[gid] = COPY_GET(gid / 2, y); else G[gid / 2].x = gid;", "0..3"),
+])
+def test_component_reads_still_race_on_the_cells_they_read(tmp_path, capsys, body, bytes_):
+    code, out = verify(tmp_path, capsys, reading_kernel(body))
+    assert code == ExitCode.NOT_ALL_VERIFIED, out
+    assert re.search(rf"possible (read-write|write-read) race on G\[\d+\] \(bytes {bytes_}\)", out), out
