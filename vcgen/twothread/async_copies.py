@@ -224,7 +224,7 @@ class AsyncCopies(TransformPart):
         if width not in (32, 64):
             return
         for d in dims:
-            lid = {t: il.Var(f"local_id_{d}${t}") for t in THREADS}
+            lid: dict[int, il.Expr] = {t: il.Var(f"local_id_{d}${t}") for t in THREADS}
             if width == 64:
                 lid = {t: il.FunApp(zext, (x,)) for t, x in lid.items()}
             for x1, x2 in ((ks[1], ks[2]), (ks[1], lid[2]), (lid[1], ks[2])):
