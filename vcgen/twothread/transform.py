@@ -225,7 +225,7 @@ class Lockstep:
         uniform = blk.label in info.uni.uniform_blocks
         label = f"{blk.label}$hdr" if is_header else blk.label
         preds: dict[int, il.Expr]
-        if uniform and not is_header and info.items and info.items[0] == blk.label:
+        if uniform and not is_header and info.items and info.items[0] == blk.label == info.blocks[0].label:
             # the entry block, first in the order: both threads start there (``run``), so
             # a path skipping it is infeasible; without it the variables it assigns get no
             # join incarnation and stay the terms they are assigned (their global ids)
