@@ -49,9 +49,7 @@ SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_
           "opencl/reduce.cl", "opencl/reduce_bug_nobarrier.cl", "opencl/stencil1d.cl",
           "opencl/segment_counts.cl", "opencl/segment_counts_bug_partial.cl",
           # async copies: group-coordinates lemma, group-uniform arguments, groups of one
-          "opencl/async_copy_tile.cl", "opencl/async_copy_tile_bug_nowait.cl",
-          # fields of an array of structs under a branch: indices assigned once, per thread
-          "opencl/struct_aos.cl")
+          "opencl/async_copy_tile.cl", "opencl/async_copy_tile_bug_nowait.cl")
 
 
 def _check(path: Path) -> None:
