@@ -233,8 +233,10 @@ class Differential:
             raise Unsupported(f"lockstep: {str(e).strip().splitlines()[0]}") from None
         self.block_id = dict(ls.info.block_id)
         self.consts = set(one.consts())
-        # run-time constants (vcgen.analysis.uniformity): one shared copy assigned unpredicated
-        self.constant_vars = {v.name: v.type for v in kernel.locals if v.name in ls.info.uni.constant_vars}
+        # run-time constants (vcgen.analysis.uniformity): one shared copy assigned unpredicated;
+        # once-assigned locals outside loops (once_vars): per thread, unpredicated
+        unpredicated = ls.info.uni.constant_vars | ls.info.once_vars
+        self.constant_vars = {v.name: v.type for v in kernel.locals if v.name in unpredicated}
 
     @staticmethod
     def _reject_nondeterminism(kernel: il.ProcedureDecl) -> None:
@@ -409,10 +411,10 @@ class Differential:
         return Outcome("disagree" if why else "agree", desc, why)
 
     def _drop_unassigned_constants(self, ref: dict, seed: int, params: dict) -> None:
-        """A run-time constant a reference thread never assigned (still its initial value) is
-        not compared: the two-thread program assigns it unpredicated, for the other thread or
-        while neither is enabled, and the thread never reads it (its assignment dominates
-        its reads)."""
+        """A run-time constant or once-assigned local a reference thread never assigned (still
+        its initial value) is not compared: the two-thread program assigns it unpredicated,
+        for the other thread or while neither is enabled, and the thread never reads it (its
+        assignment dominates its reads)."""
         init = self._local_init(seed, False, params)
         for t in (1, 2):
             for n, ty in self.constant_vars.items():

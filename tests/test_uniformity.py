@@ -130,3 +130,29 @@ def test_run_time_constant_is_assigned_unpredicated_once():
     text = program_str(lockstep(il.Program(prog.decls + (k,)), lockstep_options({"local_size": "8", "num_groups": "2"})))
     assert "    $s := BV32_MUL($g, $n);" in text and "$s$1" not in text
     assert "BV32_ADD($i$1, $s)" in text
+
+
+ONCE = """
+  $entry: $i := local_id_x; goto $then, $join;
+  $then: assume {:partition} BV32_ULT($i, $n); $x := BV32_ADD($i, 4bv32); $$A[$x] := $i; goto $join;
+  $join: assume {:partition} !BV32_ULT($i, $n); goto $head;
+  $head: goto $body, $exit;
+  $body: assume {:partition} BV32_ULT($i, $n); $y := BV32_ADD($i, 1bv32); $$A[$y] := $i; $i := $y; goto $head;
+  $exit: assume {:partition} !BV32_ULT($i, $n); return;
+"""
+
+
+def test_once_vars():
+    """``once_vars``: a single pure assignment outside loops that dominates its reads (``$x``
+    under a divergent branch, ``$i``'s first value is not: assigned twice); one in a loop
+    (``$y``) is not -- a thread that left the loop would see the other's later values."""
+    from vcgen.analysis.uniformity import once_vars
+    k = kernel(ONCE, locals_="var $i: bv32; var $x: bv32; var $y: bv32;")
+    loops = natural_loops(k)
+    assert once_vars(k, set().union(*(lp.blocks for lp in loops))) == {"$x"}
+    # the two-thread program assigns it per thread, unpredicated; $y stays predicated
+    prog = parse_program(DECLS + "procedure {:kernel} $k($n: bv32)\n{\nvar $i: bv32; var $x: bv32; var $y: bv32;\n"
+                         + ONCE + "\n}\n")
+    text = program_str(lockstep(prog, lockstep_options({"local_size": "8", "num_groups": "2"})))
+    assert "$x$1, $x$2 := BV32_ADD($i$1, 4bv32), BV32_ADD($i$2, 4bv32);" in text, text
+    assert "$y$1 := if " in text or "then BV32_ADD($i$1, 1bv32) else $y$1" in text, text

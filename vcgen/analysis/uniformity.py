@@ -159,6 +159,47 @@ def constant_vars(proc: il.ProcedureDecl, operands: set[str]) -> set[str]:
     assignment ``v := e`` that dominates every read of ``v``, where ``e`` reads no memory
     and only ``operands`` (``const``s the same in both threads), parameters no command
     assigns, and run-time constants (least fixpoint)."""
+    defs = {n: e for n, (_, e) in dominating_definitions(proc).items()}
+    base = operands | ({n for n, _ in proc.params} - _assigned(proc))
+    out: set[str] = set()
+    changed = True
+    while changed:
+        new = {n for n, e in defs.items() if n not in out and il.free_vars(e) <= base | out}
+        out |= new
+        changed = bool(new)
+    return out
+
+
+def once_vars(proc: il.ProcedureDecl, loop_blocks: set[str]) -> set[str]:
+    """Scalar locals with a single pure assignment ``v := e`` that dominates every read of
+    ``v`` and lies in a block of no loop (``loop_blocks``: the blocks of all loops): the
+    two-thread program may assign them unpredicated, per thread (``v$t := e$t``, not ``if
+    p$t then e$t else v$t``; ``vcgen.twothread.transform``).
+
+    Sound (paper 000 section 4, predicated execution): outside loops the two-thread program
+    runs the assignment exactly once, and a thread reads ``v`` only in blocks the
+    assignment dominates, which it reaches only through that block, enabled: it then
+    assigned ``e`` as the one-thread program does, its operands already its own (they are
+    assigned before, by dominance of their own definitions, and a disabled thread's
+    commands change none of its variables).  Where the thread is disabled the value of
+    ``v$t`` is never read (every effect of a disabled thread is predicated), so the
+    unconditional assignment changes no behaviour.  In a loop it would: a thread that left
+    the loop keeps the value of its last iteration while the other one iterates on.
+
+    Why: ``if p then e else v`` keeps the solver from seeing the index of a predicated
+    access as the term ``e`` (an if-then-else of the previous incarnation is never
+    inlined, ``vcgen.vc.encode.DefinitionInliner``), so the race checks of an access
+    under ``if`` compare variables, not launch terms the ``CaseRefuter`` can decide."""
+    return {n for n, (label, _) in dominating_definitions(proc).items() if label not in loop_blocks}
+
+
+def _assigned(proc: il.ProcedureDecl) -> set[str]:
+    return {n for b in proc.body() for c in b.cmds for n in il.cmd_writes(c)}
+
+
+def dominating_definitions(proc: il.ProcedureDecl) -> dict[str, tuple[str, il.Expr]]:
+    """Scalar locals of ``proc`` with a single assignment ``v := e`` (``e`` reads no memory)
+    that dominates every read of ``v``: ``{v: (label of its block, e)}``."""
     writes: dict[str, list[tuple[str, int, il.Cmd]]] = {}
     reads: dict[str, list[tuple[str, int]]] = {}
     for b in proc.body():
@@ -167,25 +208,18 @@ def constant_vars(proc: il.ProcedureDecl, operands: set[str]) -> set[str]:
                 writes.setdefault(n, []).append((b.label, i, c))
             for n in _cmd_reads(c):
                 reads.setdefault(n, []).append((b.label, i))
-    base = operands | ({n for n, _ in proc.params} - set(writes))
     scalars = {v.name for v in proc.locals if not isinstance(v.type, il.MapType)}
     entry = proc.body()[0].label
     idom = {**dominators(proc), entry: entry}
-    defs: dict[str, il.Expr] = {}
+    defs: dict[str, tuple[str, il.Expr]] = {}
     for n, ws in writes.items():
         if n not in scalars or len(ws) != 1:
             continue
         label, i, c = ws[0]
         if isinstance(c, il.Assign) and len(c.lhss) == 1 and isinstance(c.lhss[0], il.VarLhs) \
                 and _pure(c.rhss[0]) and all(_dominates(idom, entry, (label, i), u) for u in reads.get(n, ())):
-            defs[n] = c.rhss[0]
-    out: set[str] = set()
-    changed = True
-    while changed:
-        new = {n for n, e in defs.items() if n not in out and il.free_vars(e) <= base | out}
-        out |= new
-        changed = bool(new)
-    return out
+            defs[n] = (label, c.rhss[0])
+    return defs
 
 
 def _cmd_reads(c: il.Cmd) -> set[str]:

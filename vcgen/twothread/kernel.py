@@ -11,7 +11,7 @@ from .. import il
 from ..analysis.abstraction import choose_abstraction
 from ..analysis.cfg import successors
 from ..analysis.loops import Loop, flatten, linear_order, natural_loops
-from ..analysis.uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse
+from ..analysis.uniformity import GROUP_CONSTS, ID_CONSTS, Uniformity, analyse, once_vars
 from ..il.attributes import sourceloc
 from ..il.errors import ExitCode, ToolError
 from .options import LockstepOptions
@@ -215,6 +215,9 @@ class KernelInfo:
         self.src: dict[str, il.Block] = {b.label: b for b in self.blocks}
         self.succ: dict[str, list[str]] = successors(kernel)
         self.headers: set[str] = {lp.header for lp in self.loops}
+        # locals assigned unpredicated per thread (single dominating definition outside loops)
+        self.once_vars: set[str] = once_vars(kernel, set().union(*(lp.blocks for lp in self.loops))) \
+            - self.uni.constant_vars
         self.atomic_arrays: set[str] = {a for b in self.blocks for c in b.cmds if isinstance(c, il.Call)
                                         for a in (atomic_array(c),) if a}
         self.async_sites: dict[int, AsyncSite] = async_sites(kernel)

@@ -349,9 +349,7 @@ def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[st
             continue
 
         def gid(t: int, offset: bool) -> il.Expr:
-            e = il.FunApp(builder.bvfun("ADD", 32), (il.FunApp(builder.bvfun("MUL", 32), (
-                il.Var(f"group_id_{d}${t}"), il.Var(f"group_size_{d}"))), il.Var(f"local_id_{d}${t}")))
-            return il.FunApp(builder.bvfun("ADD", 32), (e, il.Var(f"global_offset_{d}"))) if offset else e
+            return global_id(builder, d, t, offset=offset)
         same_ids = il.BinOp("&&", il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2")),
                             il.BinOp("==", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2")))
         for offset in (False, True):
@@ -377,11 +375,44 @@ def coordinate_dims(lc: LaunchConfig, declared: set[str]) -> tuple[str, ...]:
                  and all(f"{n}_{d}" in declared for n in ("group_id", "group_size", "local_id")))
 
 
+def global_id(builder: ProgramBuilder, d: str, t: int, x: il.Expr | None = None, offset: bool = False) -> il.Expr:
+    """Thread ``t``'s bv32 global id in dimension ``d`` as the front end builds it:
+    ``group_id_d$t * group_size_d + x`` (``x``: the local id ``local_id_d$t`` by default;
+    ``division_lemma`` builds the same term), ``+ global_offset_d``
+    when ``offset`` (OpenCL's ``get_global_id``; the CUDA idiom has none).  The one
+    construction of the term the launch lemmas are about, so the solver meets the
+    kernel's own term in them."""
+    def bv(op: str, *args: il.Expr) -> il.Expr:
+        return il.FunApp(builder.bvfun(op, 32), args)
+    e = bv("ADD", bv("MUL", il.Var(f"group_id_{d}${t}"), il.Var(f"group_size_{d}")),
+           il.Var(f"local_id_{d}${t}") if x is None else x)
+    return bv("ADD", e, il.Var(f"global_offset_{d}")) if offset else e
+
+
+def division_lemma(builder: ProgramBuilder, q: tuple[il.Expr, il.Expr], n: il.Expr, x: tuple[il.Expr, il.Expr],
+                   width: int = 32) -> il.Expr:
+    """Uniqueness of quotient and remainder: ``x1 < n && x2 < n && q1 * n + x1 == q2 * n +
+    x2 ==> q1 == q2 && x1 == x2`` (bit-vectors of ``width`` bits; ``q_t``, ``x_t`` of thread
+    ``t``).
+
+    Valid whenever ``q_t * n + x_t`` does not wrap for ``x_t < n`` (each ``q_t`` below some
+    ``Q`` with ``Q * n <= 2^width``): a number below ``Q * n`` has one quotient and one
+    remainder by ``n``.  Its instances (``group_coordinates_lemma``) state that condition.
+    It spares the solver a bit-level proof that ``q * n + x`` is injective (a
+    multiplication, symbolic in ``q`` and often in ``n``)."""
+    def bv(op: str, *args: il.Expr) -> il.Expr:
+        return il.FunApp(builder.bvfun(op, width), args)
+    premise = il.and_all([bv("ULT", x[0], n), bv("ULT", x[1], n),
+                          il.BinOp("==", bv("ADD", bv("MUL", q[0], n), x[0]), bv("ADD", bv("MUL", q[1], n), x[1]))])
+    return il.implies(premise, il.BinOp("&&", il.BinOp("==", q[0], q[1]), il.BinOp("==", x[0], x[1])))
+
+
 def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il.Expr) -> il.Expr:
     """The global-id lemma of dimension ``d`` (``global_id_lemmas``) for two arbitrary
     coordinates ``x1``, ``x2`` (bv32 expressions of thread 1 and thread 2) in place of the
     local ids: ``x1 < group_size && x2 < group_size && group_id$1 * group_size + x1 ==
-    group_id$2 * group_size + x2 ==> group_id$1 == group_id$2 && x1 == x2``.
+    group_id$2 * group_size + x2 ==> group_id$1 == group_id$2 && x1 == x2``
+    (``division_lemma`` on ``global_id`` terms).
 
     Valid under the launch axioms whenever the dimension's global size (``group_size *
     num_groups``) is below 2^32 (``symbolic_size_axioms``): ``group_id * group_size + x <
@@ -390,17 +421,8 @@ def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il
     async copy (``vcgen.twothread.async_copies``), whose range ``group_id * n + k``, ``k <
     n``, is a global id in all but name: with both sizes symbolic the solver would
     otherwise need a bit-level proof that the product is injective (minutes)."""
-    gs = il.Var(f"group_size_{d}")
-
-    def bv(op: str, *args: il.Expr) -> il.Expr:
-        return il.FunApp(builder.bvfun(op, 32), args)
-
-    def at(t: int, x: il.Expr) -> il.Expr:
-        return bv("ADD", bv("MUL", il.Var(f"group_id_{d}${t}"), gs), x)
-    premise = il.and_all([bv("ULT", x1, gs), bv("ULT", x2, gs), il.BinOp("==", at(1, x1), at(2, x2))])
-    same = il.BinOp("&&", il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2")),
-                    il.BinOp("==", x1, x2))
-    return il.implies(premise, same)
+    q = (il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2"))
+    return division_lemma(builder, q, il.Var(f"group_size_{d}"), (x1, x2))
 
 
 def symbolic_launch_attrs(lc: LaunchConfig, max_work_items: int | None = None) -> il.Attrs:

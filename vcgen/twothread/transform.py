@@ -225,7 +225,14 @@ class Lockstep:
         uniform = blk.label in info.uni.uniform_blocks
         label = f"{blk.label}$hdr" if is_header else blk.label
         preds: dict[int, il.Expr]
-        if uniform:
+        if uniform and not is_header and info.items and info.items[0] == blk.label == info.blocks[0].label:
+            # the entry block, first in the order: both threads start there (``run``), so
+            # a path skipping it is infeasible; without it the variables it assigns get no
+            # join incarnation and stay the terms they are assigned (their global ids)
+            b.goto_new(label)
+            preds = {1: il.TRUE, 2: il.TRUE}
+            skip_block = None
+        elif uniform:
             skip = f"{blk.label}$skip"
             b.close(il.Goto((label, skip)))
             b.start(skip)
@@ -403,6 +410,11 @@ class Lockstep:
                 if l.name in self.info.uni.constant_vars:
                     # a run-time constant runs unpredicated: its one value, whichever
                     # thread is enabled (vcgen.analysis.uniformity, why that is sound)
+                    lhss.append(il.VarLhs(name))
+                    rhss.append(th.ex(r, t))
+                elif l.name in self.info.once_vars:
+                    # assigned once outside loops, read only where it dominates: per
+                    # thread, unpredicated (vcgen.analysis.uniformity.once_vars, why sound)
                     lhss.append(il.VarLhs(name))
                     rhss.append(th.ex(r, t))
                 elif isinstance(l, il.VarLhs):
