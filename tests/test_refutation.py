@@ -234,6 +234,19 @@ def test_model_guide_runs_from_the_model_inputs():
     assert guide.runs == 2 and guide.refuted == 1
 
 
+def test_model_guide_runs_only_while_worth_a_query(loop):
+    """A run is made while it costs less than the query time its expected refutations
+    save, and within the guide's share of the wall time."""
+    guide = dyn.ModelGuide(loop)
+    assert guide.wanted(0.001)  # the first run always
+    guide.started -= 100.0  # 100 s of Houdini so far
+    guide.runs, guide.run_seconds, guide.seconds, guide.refuted = 26, 6.7, 6.9, 10
+    assert not guide.wanted(0.5)  # 0.26 s a run, 0.41 refutations a run, 0.5 s queries
+    assert guide.wanted(3.0)
+    guide.seconds = 30.0  # over its share (25 s of 100)
+    assert not guide.wanted(3.0)
+
+
 def test_start_gives_a_model_guide_when_the_plan_runs_dyn(loop):
     for spec, guided in (("seq:dyn", True), ("sbase", False), ("none", False)):
         r = refutation.start(loop, refutation.parse_plan(spec), _guards(loop))

@@ -213,6 +213,7 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     sat-heavy slice is not split over and over."""
     if not part:
         return limit
+    asked = time.monotonic()
     out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
                         limit if len(part) > 1 else None)
     stats.queries += 1
@@ -221,7 +222,7 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     if out.status == "sat":
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
-        _guided_run(vc, backend, alive, refuter, stats)
+        _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
         return limit
     split = out.status == "timeout" and len(part) > 1
     stats.splits += int(split)
@@ -244,16 +245,17 @@ def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats) -> None:
+def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: float) -> None:
     """After a sat answer: drop the candidates a DYN run from the model's inputs refutes
     (``refutation.dyn.ModelGuide``; trusted like every DYN refutation).  The model fails
     one or two of a loop's checks, though it could fail every check failing on its path:
     the solver stops at the first model, and a model maximising the failed checks
     (MaxSAT) costs more than the query.  The concrete run from the same launch ids and
     arguments follows the whole kernel and often fails many more (PolyBench lu kernel1:
-    Houdini's queries 134 -> 68, same fixpoint).  Skipped past the guide's time share."""
+    Houdini's queries 134 -> 68, same fixpoint).  Skipped when a run is not worth a query
+    of ``seconds`` (``ModelGuide.wanted``)."""
     guide = refuter.guide if refuter is not None else None
-    if guide is None or not alive or not guide.wanted():
+    if guide is None or not alive or not guide.wanted(seconds):
         return
     names = [n for n in guide.inputs() if n in vc.translator.types or n in vc.translator.consts]
     try:
@@ -291,13 +293,14 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
         for g in todo:
             if g not in alive:
                 continue
+            asked = time.monotonic()
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
             stats.queries += 1
             if out.status == "unsat":
                 continue
             if out.status == "sat":
                 alive -= _falsified(vc, backend, alive, by_guard) | {g}
-                _guided_run(vc, backend, alive, refuter, stats)
+                _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
                 return True
             if limit is not None and out.status == "timeout":
                 hard.append(g)

@@ -51,7 +51,7 @@ from ...vc.loopcut import fresh_label
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 64  # random runs at most
 PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
-SECONDS = 2.0  # wall-clock seconds of random runs after the first
+SECONDS = 1.0  # wall-clock seconds of random runs after the first
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
 MAX_STEPS = 200_000
 # Model-guided runs may take this share of the wall time since Houdini started: they
@@ -184,6 +184,7 @@ class ModelGuide:
         self.share = share
         self.started = time.monotonic()
         self.seconds = 0.0  # spent compiling and running
+        self.run_seconds = 0.0  # spent running
         self.runs = 0
         self.refuted = 0
 
@@ -196,9 +197,19 @@ class ModelGuide:
                 self.seconds += time.monotonic() - t
         return self._runner
 
-    def wanted(self) -> bool:
-        """Whether a run now stays within the time share."""
-        return self.seconds <= self.share * (time.monotonic() - self.started)
+    def wanted(self, query_seconds: float) -> bool:
+        """Whether a run now is worth it after a sat answer that took ``query_seconds``:
+        within the time share, and a run's expected refutations (so far per run, with one
+        success and one run added as a prior) would cost the solver more than a run takes
+        (each query dropping about one candidate).  Covariance kernel1: runs 0.26 s,
+        queries 0.5 s, 10 refutations in 26 runs: a loss; lu kernel1: runs 0.03 s,
+        queries 1-3 s, 24 in 33."""
+        if self.seconds > self.share * (time.monotonic() - self.started):
+            return False
+        if not self.runs:
+            return True
+        per_run = self.run_seconds / self.runs
+        return per_run <= query_seconds * (self.refuted + 1) / (self.runs + 1)
 
     def inputs(self) -> list[str]:
         """Names of the scalar constants and kernel parameters a run takes from a model."""
@@ -215,5 +226,6 @@ class ModelGuide:
         finally:
             self.runs += 1
             self.seconds += time.monotonic() - t
+            self.run_seconds += time.monotonic() - t
         self.refuted += len(dead)
         return dead
