@@ -326,7 +326,7 @@ class _Stuck:
             out = Outcome("timeout", "stub")
         else:
             out = self.inner.check(assumptions)
-        self.log.append((limit, out.status))
+        self.log.append((limit, out.status, guards))
         return out
 
     def values(self, terms):
@@ -342,6 +342,10 @@ def test_split_looks_for_a_model_before_giving_any_query_the_full_timeout():
     backend, stats = _Stuck(vc, {"_b0"}), HoudiniStats()
     assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
     assert stats.dropped_on_unknown == 0
-    first_sat = [s for _, s in backend.log].index("sat")
-    first_full = [lim for lim, _ in backend.log].index(None)
+    first_sat = [s for _, s, _ in backend.log].index("sat")
+    first_full = [lim for lim, _, _ in backend.log].index(None)
     assert first_sat < first_full
+    # the next split (the joint query is over its limit again) skips _b0's first pass:
+    # it went past the limit once (``stats.slow``)
+    assert stats.splits >= 2 and stats.slow == {"_b0"}
+    assert sum(lim is not None and g == {"_b0"} for lim, _, g in backend.log) == 1

@@ -68,6 +68,7 @@ class HoudiniStats:
     queries: int = 0
     dropped_on_unknown: int = 0
     splits: int = 0  # slice queries over the limit, asked again one candidate at a time
+    slow: set = field(default_factory=set)  # guards over a split's first-pass limit once
     seconds: float = 0.0
     refuted_by: dict = field(default_factory=dict)  # guard -> engine that refuted it
     refutation: str = "none"  # the plan (``refutation.Plan``) that ran
@@ -284,6 +285,9 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
     next-but-one gave the model in 3 s; in another split 4 candidates over 10 s each in
     sorted order took 0.1-0.3 s after the other 30.  Growing passes (1, 4, 16, 64 s)
     were worse there: a dozen candidates need 1-5 s, warm or not, and paid every pass.
+    A candidate over the first-pass limit once (``stats.slow``) skips the first passes
+    of later splits: PolyBench seidel-2d kernel0 met the same 4 such candidates in
+    successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
     Sound: a pass drops nothing but on a model; a candidate stays only after its own
     unsat, all proofs under the same alive set (no pass changes it without ending the
     split)."""
@@ -292,6 +296,9 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
         hard = []
         for g in todo:
             if g not in alive:
+                continue
+            if limit is not None and g in stats.slow:
+                hard.append(g)  # over the limit in an earlier split: asked last
                 continue
             asked = time.monotonic()
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
@@ -303,6 +310,7 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
                 _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
                 return True
             if limit is not None and out.status == "timeout":
+                stats.slow.add(g)
                 hard.append(g)
                 continue
             alive.discard(g)
