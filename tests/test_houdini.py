@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 from vcgen.vc.query import program_vc
-from vcgen.inference import houdini
+from vcgen.inference import houdini, refutation
 from vcgen import il
 from vcgen.inference.houdini import HoudiniStats, houdini_fixpoint, run_houdini
 from vcgen.il.parser import parse_file, parse_program
@@ -274,3 +274,78 @@ def test_limit_drops_an_undecided_candidate_never_keeps_it():
     assert "_b1" not in alive and stats.dropped_on_unknown >= 1
     assert alive <= {"_b0"}
     assert verify_program(houdini.apply_invariants(prog, alive)).status == "errors"
+
+
+class _OneFailure:
+    """z3 in-process, but a model names at most one failed check (the first enabled),
+    like a solver that stops at the first failure it finds; counts sat answers."""
+
+    def __init__(self, vc):
+        self.inner, self.vc, self.sats = Z3Backend(vc), vc, 0
+        self.fails = {str(c.fail) for c in vc.checks}
+
+    def check(self, assumptions, limit=None):
+        out = self.inner.check(assumptions)
+        self.sats += out.status == "sat"
+        return out
+
+    def values(self, terms):
+        values, seen = self.inner.values(terms), False
+        for k, (t, v) in enumerate(zip(terms, values)):
+            if str(t) in self.fails and v is True:
+                values[k], seen = (False if seen else True), True
+        return values
+
+
+def test_model_guided_run_drops_several_candidates_per_sat_answer():
+    """A model failing one candidate drops one; the DYN run from the model's inputs
+    (``refutation.dyn.ModelGuide``) drops every candidate failing on the concrete run
+    too: one sat answer where the model alone needed three.  Same fixpoint."""
+    prog = parse_program(INDEPENDENT)
+    for guided, sats in ((False, 3), (True, 1)):
+        vc = program_vc(prog, independent_candidates=True)
+        backend, stats, refuter = _OneFailure(vc), HoudiniStats(), refutation.Refuter()
+        refuter.guide = refutation.dyn.ModelGuide(prog) if guided else None
+        assert houdini_fixpoint(vc, backend, stats, refuter) == {"_b0"}
+        assert backend.sats == sats
+        assert (refutation.GUIDED in stats.refuted_by.values()) == guided
+
+
+class _Stuck:
+    """z3 in-process, except that a query with a ``limit`` times out when it is joint
+    or asks a guard of ``stuck`` (decided only with the full timeout); logs (limit,
+    status) per query."""
+
+    def __init__(self, vc, stuck):
+        self.inner, self.vc, self.stuck, self.log = Z3Backend(vc), vc, set(stuck), []
+
+    def check(self, assumptions, limit=None):
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if limit is not None and (len(guards) > 1 or guards & self.stuck):
+            out = Outcome("timeout", "stub")
+        else:
+            out = self.inner.check(assumptions)
+        self.log.append((limit, out.status, guards))
+        return out
+
+    def values(self, terms):
+        return self.inner.values(terms)
+
+
+def test_split_looks_for_a_model_before_giving_any_query_the_full_timeout():
+    """A split asks its candidates first with the slice's limit: the hard one (_b0,
+    first in order, inductive) waits while _b2's query gives the model; it is proved with
+    the full timeout later, and no candidate is dropped as undecided."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _Stuck(vc, {"_b0"}), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    assert stats.dropped_on_unknown == 0
+    first_sat = [s for _, s, _ in backend.log].index("sat")
+    first_full = [lim for lim, _, _ in backend.log].index(None)
+    assert first_sat < first_full
+    # the next split (the joint query is over its limit again) skips _b0's first pass:
+    # it went past the limit once (``stats.slow``)
+    assert stats.splits >= 2 and stats.slow == {"_b0"}
+    assert sum(lim is not None and g == {"_b0"} for lim, _, g in backend.log) == 1

@@ -58,6 +58,19 @@ def test_same_seed_same_run():
     assert a.to_json() == b.to_json()
 
 
+def test_with_inputs_runs_as_a_fresh_interpreter():
+    """``with_inputs`` shares the compiled program (DYN runs one program many times) and
+    runs exactly as an interpreter built with those inputs; the original is unchanged."""
+    p = load("sum_loop.gbpl")
+    base = Interpreter(p, seed=1)
+    for seed, n in ((7, 5), (8, 12)):
+        again = base.with_inputs({"local_id_x": 3}, {"$n": n}, seed).run()
+        fresh = Interpreter(p, consts={"local_id_x": 3}, params={"$n": n}, seed=seed).run()
+        assert again.to_json() == fresh.to_json()
+        assert again.final_locals["$s"] == n * (n - 1) // 2
+    assert base.run().to_json() == Interpreter(p, seed=1).run().to_json()
+
+
 def test_bv_ops():
     r = Interpreter(load("bv_ops.gbpl")).run()
     v = r.final_locals

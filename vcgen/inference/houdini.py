@@ -25,7 +25,8 @@ checking A and B.
 
 Refutation engines (paper 003 section 5, ``vcgen.refutation``) may run alongside: before
 each round Houdini drops the candidates they refuted (trusted: they under-approximate),
-and tells them what it dropped.  The fixpoint is the same (the largest inductive subset
+and tells them what it dropped; after each sat answer a DYN run from the model's inputs
+may drop more (``_guided_run``).  The fixpoint is the same (the largest inductive subset
 is unique); only the path to it, and its cost, change.
 """
 from __future__ import annotations
@@ -67,6 +68,7 @@ class HoudiniStats:
     queries: int = 0
     dropped_on_unknown: int = 0
     splits: int = 0  # slice queries over the limit, asked again one candidate at a time
+    slow: set = field(default_factory=set)  # guards over a split's first-pass limit once
     seconds: float = 0.0
     refuted_by: dict = field(default_factory=dict)  # guard -> engine that refuted it
     refutation: str = "none"  # the plan (``refutation.Plan``) that ran
@@ -171,7 +173,7 @@ def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Hou
     slice's limit for its next queries."""
     while part & alive:
         n = len(alive)
-        limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit)
+        limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit, refuter)
         if len(alive) == n:
             return limit
         if refuter is not None:
@@ -194,7 +196,7 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
 
 
 def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                 limit: float = SPLIT_AFTER) -> float:
+                 limit: float = SPLIT_AFTER, refuter=None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
@@ -212,6 +214,7 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     sat-heavy slice is not split over and over."""
     if not part:
         return limit
+    asked = time.monotonic()
     out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
                         limit if len(part) > 1 else None)
     stats.queries += 1
@@ -220,10 +223,13 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     if out.status == "sat":
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
+        _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
         return limit
     split = out.status == "timeout" and len(part) > 1
     stats.splits += int(split)
-    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats)
+    timeout = getattr(backend, "timeout", None)
+    passes = (limit,) if split and (not timeout or limit < timeout) else ()
+    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter)
     return 2 * limit if split and found_model else limit
 
 
@@ -240,25 +246,78 @@ def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats) -> bool:
+def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: float) -> None:
+    """After a sat answer: drop the candidates a DYN run from the model's inputs refutes
+    (``refutation.dyn.ModelGuide``; trusted like every DYN refutation).  The model fails
+    one or two of a loop's checks, though it could fail every check failing on its path:
+    the solver stops at the first model, and a model maximising the failed checks
+    (MaxSAT) costs more than the query.  The concrete run from the same launch ids and
+    arguments follows the whole kernel and often fails many more (PolyBench lu kernel1:
+    Houdini's queries 134 -> 68, same fixpoint).  Skipped when a run is not worth a query
+    of ``seconds`` (``ModelGuide.wanted``)."""
+    guide = refuter.guide if refuter is not None else None
+    if guide is None or not alive or not guide.wanted(seconds):
+        return
+    names = [n for n in guide.inputs() if n in vc.translator.types or n in vc.translator.consts]
+    try:
+        values = backend.values([vc.translator.const(n) for n in names])
+    except Exception:  # a back end that cannot read some input: only the shortcut is lost
+        return
+    for g in guide.refute(alive, dict(zip(names, values))):
+        alive.discard(g)
+        stats.refuted_by[g] = refutation.GUIDED
+
+
+def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
+                passes: tuple = (), refuter=None) -> bool:
     """Single-candidate queries for the guards ``part``: each is dropped unless its own
     query is unsat.  The first model ends them (it drops every candidate it falsifies):
     the proofs so far assumed a candidate now dropped, and the caller asks the slice
     jointly again, which after a drop the warm solver usually answers at once (PolyBench
     lu kernel1: a joint query over the 10 s limit, its 26 candidates one by one 45 s, the
-    joint query after the one drop they found 0.2 s).  Returns whether a model ended them."""
-    for g in sorted(part):
-        if g not in alive:
-            continue
-        out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive))
-        stats.queries += 1
-        if out.status == "unsat":
-            continue
-        if out.status == "sat":
-            alive -= _falsified(vc, backend, alive, by_guard) | {g}
-            return True
-        alive.discard(g)
-        stats.dropped_on_unknown += 1
+    joint query after the one drop they found 0.2 s).  Returns whether a model ended them.
+
+    ``passes``: limits (seconds) of first passes, each leaving the candidates it does not
+    decide to the next; the last pass has the full timeout.  A split (``_check_slice``)
+    makes one first pass with the slice's limit: a split is mostly a hunt for one model,
+    and a hard query met early is often easy once the solver has learnt from the others.
+    On lu kernel1 one candidate took 300 s (then dropped as undecided) where the
+    next-but-one gave the model in 3 s; in another split 4 candidates over 10 s each in
+    sorted order took 0.1-0.3 s after the other 30.  Growing passes (1, 4, 16, 64 s)
+    were worse there: a dozen candidates need 1-5 s, warm or not, and paid every pass.
+    A candidate over the first-pass limit once (``stats.slow``) skips the first passes
+    of later splits: PolyBench seidel-2d kernel0 met the same 4 such candidates in
+    successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
+    Sound: a pass drops nothing but on a model; a candidate stays only after its own
+    unsat, all proofs under the same alive set (no pass changes it without ending the
+    split)."""
+    todo = sorted(part)
+    for limit in (*passes, None):
+        hard = []
+        for g in todo:
+            if g not in alive:
+                continue
+            if limit is not None and g in stats.slow:
+                hard.append(g)  # over the limit in an earlier split: asked last
+                continue
+            asked = time.monotonic()
+            out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
+            stats.queries += 1
+            if out.status == "unsat":
+                continue
+            if out.status == "sat":
+                alive -= _falsified(vc, backend, alive, by_guard) | {g}
+                _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
+                return True
+            if limit is not None and out.status == "timeout":
+                stats.slow.add(g)
+                hard.append(g)
+                continue
+            alive.discard(g)
+            stats.dropped_on_unknown += 1
+        todo = hard
+        if not todo:
+            break
     return False
 
 

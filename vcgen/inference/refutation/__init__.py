@@ -23,7 +23,8 @@ every configuration): none 95-106 s; SBASE 134; LU(1) 176; DYN||SBASE||H 51;
 DYN||H 30-34; DYN;H (``seq:dyn``) 31-32 and fastest on most kernels; DYN;SBASE;H 34.
 The SMT engines cost more than they save here (Houdini's own queries are cheap), the
 worker process does not pay on a loaded two-core machine, and one or two concrete runs
-kill about 60% of all candidates in milliseconds, so the default is ``seq:dyn``.
+kill about 60% of all candidates in milliseconds, so the default is ``seq:dyn``.  A
+plan with DYN also gives Houdini a model guide (``Refuter.guide``, ``dyn.ModelGuide``).
 """
 from __future__ import annotations
 
@@ -36,7 +37,9 @@ from ...il.errors import ExitCode, ToolError
 from . import dyn as dyn_mod, smt
 
 ENGINES: dict = {"sbase": smt.sbase, "sstep": smt.sstep, "lu1": smt.lu1, "dyn": dyn_mod.dyn}
-DISPLAY = {"sbase": "SBASE", "sstep": "SSTEP", "lu1": "LU(1)", "dyn": "DYN"}
+DISPLAY = {"sbase": "SBASE", "sstep": "SSTEP", "lu1": "LU(1)", "dyn": "DYN",
+           "dyn-model": "DYN from models"}
+GUIDED = "dyn-model"  # ``HoudiniStats.refuted_by`` name of the model-guided DYN runs
 _ALIASES = {"lu(1)": "lu1", "lu": "lu1"}
 DEFAULT = "seq:dyn"  # measured: tests/bench_refutation.py over the corpus (see module doc)
 
@@ -114,8 +117,11 @@ def run_sequential(program, plan: Plan, alive: set, timeout: float | None = None
 class Refuter:
     """Refuted candidates for Houdini (``houdini.houdini_fixpoint``'s ``refuter``):
     ``poll()`` -> {guard: engine} found since the last poll; ``share(guards)`` tells the
-    engines what Houdini dropped; ``close()`` stops them; ``errors``: engine failures."""
+    engines what Houdini dropped; ``close()`` stops them; ``errors``: engine failures;
+    ``guide``: model-guided DYN runs (``dyn.ModelGuide``) Houdini makes after a sat
+    answer, when the plan runs DYN."""
     errors: list = []
+    guide: dyn_mod.ModelGuide | None = None
 
     def poll(self) -> dict[str, str]:
         return {}
@@ -228,10 +234,16 @@ class ParallelRefuter(Refuter):
 
 def start(program, plan: Plan, alive: set, timeout: float | None = None) -> Refuter:
     """A refuter for ``plan`` (``Refuter()`` for the empty plan): a worker process for
-    parallel plans, the engines run to completion first for ``seq:`` plans."""
+    parallel plans, the engines run to completion first for ``seq:`` plans; with a model
+    guide (``Refuter.guide``) when the plan runs DYN."""
     if not plan or not alive:
         return Refuter()
+    out: Refuter
     if plan.parallel:
-        return ParallelRefuter(program, plan, alive, timeout)
-    errors: list = []
-    return PrecomputedRefuter(run_sequential(program, plan, alive, timeout, errors), errors)
+        out = ParallelRefuter(program, plan, alive, timeout)
+    else:
+        errors: list = []
+        out = PrecomputedRefuter(run_sequential(program, plan, alive, timeout, errors), errors)
+    if "dyn" in plan.engines:
+        out.guide = dyn_mod.ModelGuide(program)
+    return out

@@ -19,13 +19,26 @@ a weaker invariant (a possible false alarm), never a false "verified" (paper 003
 Bounded work (paper 003 §5.1.3): the number of loop-head visits, summed over all loops,
 is bounded by ``max_iterations``; when exhausted the run stops (``return``), which keeps
 every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
-no more after one that refutes nothing new (the paper stops at full block coverage; a
-run refuting nothing suggests the random inputs exercise the same paths).
+no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SECONDS``
+(the paper stops at full block coverage).  One barren run is a poor signal on loop
+nests whose paths hinge on a few scalar arguments: on PolyBench lu kernel1 runs 4-7
+refute nothing, run 8 refutes 18 (40 runs: 305 candidates against 263 for the first 4,
+each of the extra ones an SMT query spared).  The program is compiled once
+(``Runner``): a run then costs 0.02 s there, building the interpreter 0.2 s.
+
+Model-guided runs (``ModelGuide``): after a Houdini query is sat, the model's values of
+the launch constants (ids) and kernel arguments are the inputs of one more run.  The
+model is a state of the loop-cut program in which some candidate fails; the concrete
+run from its inputs is an execution of T like any other (same soundness argument), and
+it often reaches failures of candidates the solver's model did not falsify (the
+model fails one or two of 50 checks; on lu kernel1 such runs refute 45 candidates and
+halve Houdini's queries, 134 -> 68, same fixpoint).
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...analysis.loops import natural_loops
 from ... import il
@@ -36,9 +49,15 @@ from ...interp.values import InterpError
 from ...vc.loopcut import fresh_label
 
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
-RUNS = 5
+RUNS = 64  # random runs at most
+PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
+SECONDS = 1.0  # wall-clock seconds of random runs after the first
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
 MAX_STEPS = 200_000
+# Model-guided runs may take this share of the wall time since Houdini started: they
+# cost a run each (0.02-0.5 s) where Houdini's queries take milliseconds on small
+# kernels, seconds on loop nests.
+GUIDE_SHARE = 0.25
 
 
 def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
@@ -99,27 +118,114 @@ def trusted_refutations(failures: list) -> set[str]:
     return out
 
 
+class Runner:
+    """``program`` instrumented (``instrument``) and compiled once for many runs.
+
+    ``guards``: the candidate guard names; ``inputs``: the names of the scalar constants
+    (ids, launch sizes) and kernel parameters a caller may fix (``refute``'s ``given``).
+    Raises ToolError on a malformed kernel."""
+
+    def __init__(self, program: il.Program, max_iterations: int = MAX_ITERATIONS):
+        self.guards = set(vcmod.existential_consts(program))
+        self.interp = Interpreter(instrument(program, max_iterations), max_steps=MAX_STEPS)
+        env = self.interp.genv
+        self.params = [n for n, _ in kernel_of(program).params]
+        self.inputs = [n for n, d in program.consts().items()
+                       if n not in self.guards and not isinstance(env.resolve(d.type), il.MapType)]
+        self.inputs += self.params
+
+    def refute(self, alive: set, seed: int, given: dict[str, Any] | None = None) -> set[str]:
+        """Guards in ``alive`` refuted by one run with random seed ``seed``; ``given``:
+        values of some ``inputs`` (the others drawn).  A run whose inputs cannot be chosen,
+        which hits an interpreter limit or is infeasible refutes nothing."""
+        given = given or {}
+        consts = {n: v for n, v in given.items() if n not in self.params}
+        consts.update({g: g in alive for g in self.guards})
+        params = {n: v for n, v in given.items() if n in self.params}
+        try:
+            run = self.interp.with_inputs(consts, params, seed).run()
+        except (InterpError, RecursionError, ArithmeticError, LookupError):
+            return set()  # no concrete execution: nothing learnt, nothing refuted
+        if not run.feasible:
+            return set()
+        return trusted_refutations(run.assert_failures) & alive
+
+
 def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
-        max_iterations: int = MAX_ITERATIONS) -> Iterator[set]:
-    """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...); yields
-    the guards refuted by each run.  A run whose inputs cannot be chosen or which hits an
-    interpreter limit refutes nothing."""
-    guards = set(vcmod.existential_consts(program))
-    alive = set(alive) & guards
-    prog = instrument(program, max_iterations)
+        max_iterations: int = MAX_ITERATIONS, patience: int = PATIENCE,
+        seconds: float = SECONDS) -> Iterator[set]:
+    """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
+    after ``patience`` runs in a row that refute nothing or after ``seconds`` of runs
+    (the first run always happens); yields the guards refuted by each run."""
+    runner = Runner(program, max_iterations)
+    alive = set(alive) & runner.guards
+    barren, start = 0, time.monotonic()
     for k in range(runs):
         alive -= ctl.pull()
-        if not alive:
+        if not alive or barren >= patience or (k and time.monotonic() - start > seconds):
             return
-        consts = {g: g in alive for g in guards}
+        dead = runner.refute(alive, ctl.seed + k)
+        barren = 0 if dead else barren + 1
+        if dead:
+            alive -= dead
+            yield dead
+
+
+class ModelGuide:
+    """Model-guided DYN runs for Houdini (see the module docstring): ``inputs()`` are the
+    names whose model values ``refute`` takes; ``wanted()`` while its runs took at most
+    ``share`` of the wall time since the guide was made.  The program is compiled on the
+    first use: most Houdini runs never see a sat answer."""
+
+    def __init__(self, program: il.Program, share: float = GUIDE_SHARE,
+                 max_iterations: int = MAX_ITERATIONS):
+        self.program, self.max_iterations = program, max_iterations
+        self._runner: Runner | None = None
+        self.share = share
+        self.started = time.monotonic()
+        self.seconds = 0.0  # spent compiling and running
+        self.run_seconds = 0.0  # spent running
+        self.runs = 0
+        self.refuted = 0
+
+    def _compiled(self) -> Runner:
+        if self._runner is None:
+            t = time.monotonic()
+            try:
+                self._runner = Runner(self.program, self.max_iterations)
+            finally:
+                self.seconds += time.monotonic() - t
+        return self._runner
+
+    def wanted(self, query_seconds: float) -> bool:
+        """Whether a run now is worth it after a sat answer that took ``query_seconds``:
+        within the time share, and a run's expected refutations (so far per run, with one
+        success and one run added as a prior) would cost the solver more than a run takes
+        (each query dropping about one candidate).  Covariance kernel1: runs 0.26 s,
+        queries 0.5 s, 10 refutations in 26 runs: a loss; lu kernel1: runs 0.03 s,
+        queries 1-3 s, 24 in 33."""
+        if self.seconds > self.share * (time.monotonic() - self.started):
+            return False
+        if not self.runs:
+            return True
+        per_run = self.run_seconds / self.runs
+        return per_run <= query_seconds * (self.refuted + 1) / (self.runs + 1)
+
+    def inputs(self) -> list[str]:
+        """Names of the scalar constants and kernel parameters a run takes from a model."""
+        return list(self._compiled().inputs)
+
+    def refute(self, alive: set, values: dict[str, Any]) -> set[str]:
+        """Guards in ``alive`` refuted by a run from the model ``values`` (name -> Python
+        value; values that are not numbers or Booleans are drawn at random)."""
+        given = {n: v for n, v in values.items() if isinstance(v, (bool, int))}
+        runner = self._compiled()
+        t = time.monotonic()
         try:
-            run = Interpreter(prog, consts=consts, seed=ctl.seed + k, max_steps=MAX_STEPS).run()
-        except (InterpError, RecursionError, ArithmeticError, LookupError):
-            continue  # no concrete execution: nothing learnt, nothing refuted
-        if not run.feasible:
-            continue
-        dead = trusted_refutations(run.assert_failures) & alive
-        if not dead:
-            return
-        alive -= dead
-        yield dead
+            dead = runner.refute(alive, self.runs, given)
+        finally:
+            self.runs += 1
+            self.seconds += time.monotonic() - t
+            self.run_seconds += time.monotonic() - t
+        self.refuted += len(dead)
+        return dead
