@@ -138,9 +138,11 @@ procedure {:kernel} {:source_name "k"} {:language "opencl"} $k($n: bv32)
 }
 """
 
-# Factoring the 62-bit square of the prime 2^31-1 by bit-blasting a 64-bit multiplication:
-# far beyond a 1 s solver timeout.  The assertion does fail (x = y = 2^31-1), so the
-# verdict must never be "verified".
+# Factoring the 64-bit product of the primes 3000000019 and 4000000007 by bit-blasting a
+# 64-bit multiplication: far beyond a 1 s solver timeout.  The assertion does fail (x, y
+# those primes), so the verdict must never be "verified".  (The square of 2^31-1 used
+# before stopped being hard: z3 found x = y = 2^31-1 in 3 s once the two-thread program
+# of the kernel changed shape.)
 HARD_BPL = """\
 function {:bvbuiltin "bvmul"} BV64_MUL(bv64, bv64): bv64;
 function {:bvbuiltin "bvult"} BV64_ULT(bv64, bv64): bool;
@@ -152,7 +154,7 @@ procedure {:kernel} {:source_name "hard"} {:language "opencl"} $hard($x: bv64, $
   requires BV64_ULT(1bv64, $y) && BV64_ULT($y, 4294967296bv64);
 {
   $entry:
-    assert {:sourceloc "hard.cl", 3, 3} {:user_assert} BV64_MUL($x, $y) != 4611686014132420609bv64;
+    assert {:sourceloc "hard.cl", 3, 3} {:user_assert} BV64_MUL($x, $y) != 12000000097000000133bv64;
     assert {:vacuity_check} false;
     return;
 }
@@ -169,7 +171,7 @@ HARD_CL = """\
 __kernel void hard(__global ulong *p, ulong x, ulong y) {
   __requires(x > 1); __requires(x < 4294967296UL);
   __requires(y > 1); __requires(y < 4294967296UL);
-  __assert(x * y != 4611686014132420609UL);
+  __assert(x * y != 12000000097000000133UL);
   p[get_global_id(0)] = x;
 }
 """
@@ -449,7 +451,7 @@ def test_ctrl_c_during_houdini_writes_no_output(tmp_path):
     """An interrupted `vcgen houdini` leaves neither its output nor a temp file behind."""
     prog = HARD_BPL.replace("const local_id_x$1", "const {:existential true} _b0: bool;\nconst local_id_x$1")
     prog = prog.replace("  $entry:\n", "  $entry:\n    goto $head;\n  $head:\n"
-                        "    assert {:candidate \"r1\"} _b0 ==> BV64_MUL($x, $y) != 4611686014132420609bv64;\n"
+                        "    assert {:candidate \"r1\"} _b0 ==> BV64_MUL($x, $y) != 12000000097000000133bv64;\n"
                         "    goto $head, $exit;\n  $exit:\n")
     write(tmp_path, "hard.bpl", prog)
     before = set(os.listdir(tmp_path)) | {"tmp"}
