@@ -156,13 +156,9 @@ def _narrow_compound_read(before: list, ptr, dbg: int, lanes: frozenset, uses: d
             continue
         if not _same_value(list(inst.operands)[0], ptr):
             continue
-        read = set()
-        for user, uit in uses.get(inst.name, ()):
-            lane = const_int(list(user.operands)[1]) if user.opcode == "extractelement" else None
-            if lane is None or lane not in lanes or uit.dbg != dbg:
-                return
-            read.add(lane)
-        out.load_lanes[inst.name] = frozenset(read)
+        read = _extracted_lanes(uses.get(inst.name, ()), dbg, lanes, const_int)
+        if read is not None:
+            out.load_lanes[inst.name] = read
         return
 
 
@@ -177,15 +173,23 @@ def _narrow_component_read(load, it, uses: dict, mt, value_type, const_int, sour
     users = uses.get(load.name, ())
     if not isinstance(t, VectorT) or it.dbg is None or it.is_atomic_access() or not users:
         return
+    read = _extracted_lanes(users, it.dbg, frozenset(range(t.count)), const_int)
+    if read is not None and _component_read(mt, it.dbg, source_path):
+        out.load_lanes[load.name] = read
+
+
+def _extracted_lanes(users: list, dbg: int, allowed: frozenset[int], const_int) -> frozenset[int] | None:
+    """The lanes a vector load's ``users`` (``[(instruction, InstText)]``) extract, when
+    every one is an ``extractelement`` of a constant lane in ``allowed`` at debug location
+    ``dbg``; else None (the load's value is used whole).  The load, a vector, can only be
+    an ``extractelement``'s first operand."""
     read = set()
     for user, uit in users:
-        ops = list(user.operands)
-        lane = const_int(ops[1]) if user.opcode == "extractelement" and _same_value(ops[0], load) else None
-        if lane is None or uit.dbg != it.dbg or not 0 <= lane < t.count:
-            return
+        lane = const_int(list(user.operands)[1]) if user.opcode == "extractelement" else None
+        if lane is None or lane not in allowed or uit.dbg != dbg:
+            return None
         read.add(lane)
-    if _component_read(mt, it.dbg, source_path):
-        out.load_lanes[load.name] = frozenset(read)
+    return frozenset(read)
 
 
 def _same_value(a, b) -> bool:
