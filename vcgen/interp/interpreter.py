@@ -82,6 +82,15 @@ def entry_name(program: il.Program, entry: str | None) -> str:
                       "{:kernel} procedure")
 
 
+def _set_inputs(interp: "Interpreter", consts: dict | None, params: dict | None, seed: int) -> None:
+    """``interp``'s caller values and seed, and the random streams drawn from the seed."""
+    interp.consts = dict(consts or {})
+    interp.params = dict(params or {})
+    interp.seed = seed
+    interp.rng = random.Random(seed)
+    interp.run_seed = mix(seed, 0xC0FFEE)
+
+
 class Interpreter:
     """Runs one IL program on concrete values (see the module docstring).
 
@@ -94,6 +103,12 @@ class Interpreter:
     with a body).  Values: bool, int (bv: unsigned; negative ints are taken modulo 2**W),
     dict for maps (cells; other cells pseudo-random).
     """
+    # the caller's values and the seed's random streams (``_set_inputs``)
+    consts: dict
+    params: dict
+    seed: int
+    rng: random.Random
+    run_seed: int
 
     def __init__(self, program: il.Program, consts: dict | None = None,
                  params: dict | None = None, seed: int = 0, havoc_policy=None,
@@ -106,17 +121,13 @@ class Interpreter:
         self.comp = Compiler(program, self.genv)
         self.procs = {p.name: CompiledProc(p, self.comp, self.genv) for p in program.procedures()}
         self.entry = self.procs[entry_name(program, entry)]
-        self.consts = dict(consts or {})
-        self.params = dict(params or {})
-        self.seed = seed
+        _set_inputs(self, consts, params, seed)
         self.havoc_policy = havoc_policy
         self.havoc_view = havoc_view
         self.local_init = local_init
         self.stop_on_failure = stop_on_failure
         self.max_steps = max_steps
         self.max_tries = max_tries
-        self.rng = random.Random(seed)
-        self.run_seed = mix(seed, 0xC0FFEE)
         self.axioms = [(d, self.comp.expr(d.expr, self.genv, frozenset()))
                        for d in program.decls if isinstance(d, il.AxiomDecl)]
 
@@ -127,9 +138,7 @@ class Interpreter:
         run on a PolyBench kernel (0.2 s against 0.02 s), and DYN refutation runs one
         program many times (``vcgen.inference.refutation.dyn``)."""
         other = copy.copy(self)
-        other.consts, other.params, other.seed = dict(consts or {}), dict(params or {}), seed
-        other.rng = random.Random(seed)
-        other.run_seed = mix(seed, 0xC0FFEE)
+        _set_inputs(other, consts, params, seed)
         return other
 
     # ------------------------------------------------------------------ inputs
