@@ -15,7 +15,7 @@ from .. import il
 from ..analysis.uniformity import ID_CONSTS
 from ..il.attributes import sourceloc_attrs
 from .kernel import DIMS, ArrayInfo, AsyncSite, KernelInfo, error
-from .launch import coordinate_dims, division_lemma, group_coordinates_lemma
+from .launch import ZEXT64, coordinate_dims, group_coordinates_lemma
 from .part import TransformPart
 from .threads import THREADS
 
@@ -215,26 +215,20 @@ class AsyncCopies(TransformPart):
 
         With 64-bit offsets (``--spir64``, ``size_t`` arguments) the kernel computes
         ``zext(group_id) * zext(n) + k`` in bv64: the same lemma on the zero-extended ids
-        and size (``launch.division_lemma`` at width 64), valid for every 32-bit value (the
+        and size (``group_coordinates_lemma`` at width 64), valid for every 32-bit value (the
         sum is below ``(group_id + 1) * n <= 2^64``, so it cannot wrap)."""
         dims = coordinate_dims(self.opts.launch, set(self.info.consts))
-        zext = "BV32_ZEXT64"
-        if width == 64 and zext not in self.builder.declared_functions:
+        if width == 64 and ZEXT64 not in self.builder.declared_functions:
             return  # the kernel computes no zero-extended id: no term of the lemma's form
         if width not in (32, 64):
             return
         for d in dims:
             lid: dict[int, il.Expr] = {t: il.Var(f"local_id_{d}${t}") for t in THREADS}
             if width == 64:
-                lid = {t: il.FunApp(zext, (x,)) for t, x in lid.items()}
+                lid = {t: il.FunApp(ZEXT64, (x,)) for t, x in lid.items()}
             for x1, x2 in ((ks[1], ks[2]), (ks[1], lid[2]), (lid[1], ks[2])):
-                if width == 32:
-                    lemma = group_coordinates_lemma(self.builder, d, x1, x2)
-                else:
-                    q = (il.FunApp(zext, (il.Var(f"group_id_{d}$1"),)), il.FunApp(zext, (il.Var(f"group_id_{d}$2"),)))
-                    lemma = division_lemma(self.builder, q, il.FunApp(zext, (il.Var(f"group_size_{d}"),)),
-                                           (x1, x2), 64)
-                self.builder.emit(il.Assume(lemma, (il.Attr("global_id_lemma"),)))
+                self.builder.emit(il.Assume(group_coordinates_lemma(self.builder, d, x1, x2, width),
+                                            (il.Attr("global_id_lemma"),)))
 
     def wait(self, c: il.Call, preds: dict[int, il.Expr]) -> None:
         """``call $bugle_wait_group_events(events)``: collective (as ``_collective``); the

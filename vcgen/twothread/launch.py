@@ -43,6 +43,7 @@ from .threads import THREADS, Threads
 
 _NUM = r"\s*(\d+|\*)\s*"
 _DIM = re.compile(rf"^\s*\[?{_NUM}(?:,{_NUM})?(?:,{_NUM})?\]?\s*$")
+ZEXT64 = "BV32_ZEXT64"  # the front end's zero extension of a 32-bit id or size to 64 bits
 
 
 @dataclass(frozen=True)
@@ -349,7 +350,7 @@ def global_id_lemmas(lc: LaunchConfig, builder: ProgramBuilder, declared: set[st
             continue
 
         def gid(t: int, offset: bool) -> il.Expr:
-            return global_id(builder, d, t, offset=offset)
+            return global_id(builder, d, t, offset)
         same_ids = il.BinOp("&&", il.BinOp("==", il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2")),
                             il.BinOp("==", il.Var(f"local_id_{d}$1"), il.Var(f"local_id_{d}$2")))
         for offset in (False, True):
@@ -375,18 +376,19 @@ def coordinate_dims(lc: LaunchConfig, declared: set[str]) -> tuple[str, ...]:
                  and all(f"{n}_{d}" in declared for n in ("group_id", "group_size", "local_id")))
 
 
-def global_id(builder: ProgramBuilder, d: str, t: int, x: il.Expr | None = None, offset: bool = False) -> il.Expr:
+def global_id(builder: ProgramBuilder, d: str, t: int, offset: bool = False) -> il.Expr:
     """Thread ``t``'s bv32 global id in dimension ``d`` as the front end builds it:
-    ``group_id_d$t * group_size_d + x`` (``x``: the local id ``local_id_d$t`` by default;
-    ``division_lemma`` builds the same term), ``+ global_offset_d``
+    ``group_id_d$t * group_size_d + local_id_d$t`` (``_scaled_sum``), ``+ global_offset_d``
     when ``offset`` (OpenCL's ``get_global_id``; the CUDA idiom has none).  The one
     construction of the term the launch lemmas are about, so the solver meets the
     kernel's own term in them."""
-    def bv(op: str, *args: il.Expr) -> il.Expr:
-        return il.FunApp(builder.bvfun(op, 32), args)
-    e = bv("ADD", bv("MUL", il.Var(f"group_id_{d}${t}"), il.Var(f"group_size_{d}")),
-           il.Var(f"local_id_{d}${t}") if x is None else x)
-    return bv("ADD", e, il.Var(f"global_offset_{d}")) if offset else e
+    e = _scaled_sum(builder, il.Var(f"group_id_{d}${t}"), il.Var(f"group_size_{d}"), il.Var(f"local_id_{d}${t}"))
+    return il.FunApp(builder.bvfun("ADD", 32), (e, il.Var(f"global_offset_{d}"))) if offset else e
+
+
+def _scaled_sum(builder: ProgramBuilder, q: il.Expr, n: il.Expr, x: il.Expr, width: int = 32) -> il.Expr:
+    """``q * n + x`` in bit-vectors of ``width`` bits, the form of a global id."""
+    return il.FunApp(builder.bvfun("ADD", width), (il.FunApp(builder.bvfun("MUL", width), (q, n)), x))
 
 
 def division_lemma(builder: ProgramBuilder, q: tuple[il.Expr, il.Expr], n: il.Expr, x: tuple[il.Expr, il.Expr],
@@ -400,19 +402,22 @@ def division_lemma(builder: ProgramBuilder, q: tuple[il.Expr, il.Expr], n: il.Ex
     remainder by ``n``.  Its instances (``group_coordinates_lemma``) state that condition.
     It spares the solver a bit-level proof that ``q * n + x`` is injective (a
     multiplication, symbolic in ``q`` and often in ``n``)."""
-    def bv(op: str, *args: il.Expr) -> il.Expr:
-        return il.FunApp(builder.bvfun(op, width), args)
-    premise = il.and_all([bv("ULT", x[0], n), bv("ULT", x[1], n),
-                          il.BinOp("==", bv("ADD", bv("MUL", q[0], n), x[0]), bv("ADD", bv("MUL", q[1], n), x[1]))])
+    ult = builder.bvfun("ULT", width)
+    premise = il.and_all([il.FunApp(ult, (x[0], n)), il.FunApp(ult, (x[1], n)),
+                          il.BinOp("==", _scaled_sum(builder, q[0], n, x[0], width),
+                                   _scaled_sum(builder, q[1], n, x[1], width))])
     return il.implies(premise, il.BinOp("&&", il.BinOp("==", q[0], q[1]), il.BinOp("==", x[0], x[1])))
 
 
-def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il.Expr) -> il.Expr:
+def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il.Expr, width: int = 32) -> il.Expr:
     """The global-id lemma of dimension ``d`` (``global_id_lemmas``) for two arbitrary
-    coordinates ``x1``, ``x2`` (bv32 expressions of thread 1 and thread 2) in place of the
-    local ids: ``x1 < group_size && x2 < group_size && group_id$1 * group_size + x1 ==
-    group_id$2 * group_size + x2 ==> group_id$1 == group_id$2 && x1 == x2``
-    (``division_lemma`` on ``global_id`` terms).
+    coordinates ``x1``, ``x2`` (expressions of ``width`` bits of thread 1 and thread 2) in
+    place of the local ids: ``x1 < group_size && x2 < group_size && group_id$1 *
+    group_size + x1 == group_id$2 * group_size + x2 ==> group_id$1 == group_id$2 && x1 ==
+    x2`` (``division_lemma``).  With ``width`` 64 the coordinates are bv64 and the group ids
+    and size are zero-extended (``ZEXT64``), as a kernel with 64-bit offsets computes
+    them: that form is valid for every 32-bit id and size (the sum is below ``(group_id +
+    1) * group_size <= 2^64``).
 
     Valid under the launch axioms whenever the dimension's global size (``group_size *
     num_groups``) is below 2^32 (``symbolic_size_axioms``): ``group_id * group_size + x <
@@ -421,8 +426,10 @@ def group_coordinates_lemma(builder: ProgramBuilder, d: str, x1: il.Expr, x2: il
     async copy (``vcgen.twothread.async_copies``), whose range ``group_id * n + k``, ``k <
     n``, is a global id in all but name: with both sizes symbolic the solver would
     otherwise need a bit-level proof that the product is injective (minutes)."""
-    q = (il.Var(f"group_id_{d}$1"), il.Var(f"group_id_{d}$2"))
-    return division_lemma(builder, q, il.Var(f"group_size_{d}"), (x1, x2))
+    def widened(e: il.Expr) -> il.Expr:
+        return e if width == 32 else il.FunApp(ZEXT64, (e,))
+    q = (widened(il.Var(f"group_id_{d}$1")), widened(il.Var(f"group_id_{d}$2")))
+    return division_lemma(builder, q, widened(il.Var(f"group_size_{d}")), (x1, x2), width)
 
 
 def symbolic_launch_attrs(lc: LaunchConfig, max_work_items: int | None = None) -> il.Attrs:
