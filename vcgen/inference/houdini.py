@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 from .. import il
 from ..vc import encode as vcmod
 from ..vc.query import program_vc
+from ..vc.solvers import split
 from ..vc.solvers.select import make_backend
 from . import refutation
 
@@ -47,10 +48,10 @@ FIRST_REFUTATION_WAIT = 1.0  # seconds Houdini waits for the engines before its 
 # Seconds a slice query over several candidates may take before Houdini asks its candidates
 # one by one (``_check_slice``).  The fixpoint query of CUDA BlackScholes (26 candidates,
 # remainders by a grid stride that is not a power of two) took 62 s with yices and 107 s
-# with z3; its candidates one by one 14.5 s with yices.  Same value as the final check's
-# ``split.SPLIT_AFTER``, for the same reasons (most joint queries of the corpus answer well
-# below it).
-SPLIT_AFTER = 10.0
+# with z3; its candidates one by one 14.5 s with yices.  The final check's limit
+# (``split.SPLIT_AFTER``), for the same reasons (most joint queries of the corpus answer
+# well below it).
+SPLIT_AFTER = split.SPLIT_AFTER
 
 
 @dataclass
