@@ -6,6 +6,7 @@ and checks the exit code, the message, and that no Python traceback is printed.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -405,8 +406,8 @@ def test_external_solver_agrees_with_in_process_z3(tmp_path):
 
 # ---- Ctrl-C (exit 8) ----------------------------------------------------------------
 
-def _interrupt(cmd: list, cwd: Path, after: float = 3.0) -> tuple:
-    """Start ``python CMD``, send SIGINT after ``after`` seconds; (exit code, output).
+def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGINT) -> tuple:
+    """Start ``python CMD``, send ``sig`` after ``after`` seconds; (exit code, output).
 
     A command still running 20 s after the signal is killed; its code is then None.
     """
@@ -418,13 +419,13 @@ def _interrupt(cmd: list, cwd: Path, after: float = 3.0) -> tuple:
     try:
         time.sleep(after)
         assert proc.poll() is None, "the input was not slow enough to interrupt"
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=20)
         return proc.returncode, out + err
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-        return None, out + err + "\n(still running 20 s after SIGINT)"
+        return None, out + err + f"\n(still running 20 s after {signal.Signals(sig).name})"
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -443,6 +444,24 @@ def test_ctrl_c_exits_8_and_leaves_no_temp_files(tmp_path, kind):
     assert TRACEBACK not in out, out
     assert code == 8, f"exit {code}:\n{out}"
     assert "interrupt" in out.lower()
+    assert set(os.listdir(tmp_path)) == before
+    assert os.listdir(tmp_path / "tmp") == []
+
+
+def test_sigterm_is_an_interrupt_that_says_where_it_stopped(tmp_path):
+    """``timeout``/make/batch systems stop a run with SIGTERM: exit 8 as for Ctrl-C, no
+    temporary file left, and with --verbose/--time the stage it was in and the times so far
+    (the external solver process answers no more queries after the signal)."""
+    write(tmp_path, "hard.cl", HARD_CL)
+    before = set(os.listdir(tmp_path)) | {"tmp"}
+    cmd = DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "--verbose", "hard.cl"]
+    code, out = _interrupt(cmd, tmp_path, after=4.0, sig=signal.SIGTERM)
+    assert TRACEBACK not in out, out
+    assert code == 8, f"exit {code}:\n{out}"
+    assert "interrupted" in out
+    assert re.search(r"verbose: \[ *[0-9.]+ s\] stage verify started", out), out
+    assert "timing (interrupted in verify): frontend" in out, out
+    assert re.search(r"stage verify stopped after [0-9.]+ s", out), out
     assert set(os.listdir(tmp_path)) == before
     assert os.listdir(tmp_path / "tmp") == []
 

@@ -36,6 +36,7 @@ from .il.parser import load_program
 from .il.printer import program_str
 from .il.stage import Stage, with_flags
 from .inference.houdini import HoudiniResult
+from .report import progress
 from .report.render import describe_launch, launch_claim, render_report
 from .report.results import Launch, VerificationResult
 from .twothread.kernel_args import apply_kernel_args, parse_spec
@@ -60,21 +61,36 @@ class Timings:
     GROUPS = (("frontend", ("cc", "translate")), ("lockstep", ("abstract", "lockstep")),
               ("houdini", ("houdini",)), ("check", ("verify",)))
 
+    current: str | None = None  # the stage running, or the one an exception stopped
+
     def run(self, name: str, fn: Callable[..., T], *a: Any, **k: Any) -> T:
+        """``fn(*a, **k)``, its wall time added to stage ``name``; with ``--verbose`` a
+        progress line when the stage starts and one when it ends (or is stopped)."""
         t0 = time.perf_counter()
+        self.current = name
+        progress.note("stage %s started", name)
+        ended = False
         try:
-            return fn(*a, **k)
+            value = fn(*a, **k)
+            ended = True
+            self.current = None
+            return value
         finally:
-            self.phases[name] = self.phases.get(name, 0.0) + time.perf_counter() - t0
+            dt = time.perf_counter() - t0
+            self.phases[name] = self.phases.get(name, 0.0) + dt
+            progress.note("stage %s: %.3f s" if ended else "stage %s stopped after %.3f s", name, dt)
 
     def grouped(self) -> dict[str, float]:
         """Seconds per reported phase (0.0 for a phase that did not run), in pipeline order."""
         return {g: sum(self.phases.get(s, 0.0) for s in steps) for g, steps in self.GROUPS}
 
-    def line(self) -> str:
-        """``timing: frontend 0.120s, lockstep 0.031s, houdini 0.502s, check 0.100s, total 0.753s``"""
+    def line(self, interrupted: str | None = None) -> str:
+        """``timing: frontend 0.120s, lockstep 0.031s, houdini 0.502s, check 0.100s, total 0.753s``;
+        ``interrupted``: the stage a Ctrl-C or SIGTERM stopped (``timing (interrupted in
+        houdini): ...``, its time up to the interrupt counted)."""
         g = self.grouped()
-        return "timing: " + ", ".join(f"{k} {v:.3f}s" for k, v in g.items()) + f", total {sum(g.values()):.3f}s"
+        head = f"timing (interrupted in {interrupted})" if interrupted else "timing"
+        return head + ": " + ", ".join(f"{k} {v:.3f}s" for k, v in g.items()) + f", total {sum(g.values()):.3f}s"
 
 
 def _temp_path(kernel: str, suffix: str) -> str:
@@ -178,6 +194,15 @@ def run(kernel: str, o: dict[str, Any]) -> int:
     if not os.path.exists(kernel):
         raise ToolError(f"{kernel}: file not found", ExitCode.COMMAND_LINE_ERROR)
     times = Timings()
+    try:
+        return _run(kernel, lang, o, times)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say where the time went before exiting 8
+        if o["time"]:
+            click.echo(times.line(interrupted=times.current or "the driver"), err=True)
+        raise
+
+
+def _run(kernel: str, lang: str, o: dict[str, Any], times: Timings) -> int:
     keep = o["keep_temps"]
     params = _stage_params(kernel, lang, o)
     options = {s.name: s.options(params) for s in PIPELINE}  # bad flag values fail before any work
@@ -394,7 +419,8 @@ def _report(result: VerificationResult, o: dict[str, Any], times: Timings) -> in
 
 def _gpuverify_flags(o: dict[str, Any], kernel: str) -> None:
     """GPUVerify's flags that act on the driver (README, Flags): ``--debug`` (tracebacks of
-    internal errors, stage times), ``--verbose`` (stage times), ``--omit-infer`` (=
+    internal errors, and ``--verbose``), ``--verbose`` (progress lines, ``report.progress``,
+    and the per-phase times), ``--omit-infer`` (=
     ``--no-infer``), ``--pointer-bitwidth`` (OpenCL: 64 = ``--spir64``; CUDA is 64-bit
     only), ``--cruncher-opt`` (accepted: there is no separate cruncher, our Houdini stage
     takes no such options)."""
@@ -429,8 +455,10 @@ def _gpuverify_flags(o: dict[str, Any], kernel: str) -> None:
 @click.option("--vcgen-opt", "vcgen_opts", multiple=True, metavar="OPT",
               help="Option of the vcgen stages, e.g. --vcgen-opt=--no-infer or GPUVerify's "
                    "--vcgen-opt=/checkArrays:A,B (repeatable).")
-@click.option("--debug", is_flag=True, help="Tracebacks for internal errors, and per-stage times.")
-@click.option("--verbose", is_flag=True, help="Print per-stage times on stderr.")
+@click.option("--debug", is_flag=True, help="Tracebacks for internal errors, and --verbose.")
+@click.option("--verbose", is_flag=True,
+              help="Progress on stderr as the run goes: each stage's start and time, each solver "
+                   "query (answer, seconds, solver); then the per-phase times.")
 @click.option("--silent", is_flag=True, help="Print nothing on success (the exit code says it).")
 @click.option("--omit-infer", is_flag=True, help="Same as --no-infer.")
 @click.option("--time-as-csv", metavar="LABEL", default=None,
@@ -454,5 +482,6 @@ def command(kernel_file: str | None, **o: Any) -> None:
         _check_options(o, kernel)
         if o["loop_unwind"] is not None and not o["findbugs"]:
             o["findbugs"] = True
-        return run(kernel, o)
+        with progress.writing(o["verbose"] or o["debug"]):
+            return run(kernel, o)
     guarded(body, nested_message="error: kernel too deeply nested for the verifier")

@@ -5,6 +5,7 @@ message and an exit code (docs/design.md section 7-8: never a traceback).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from typing import Any, Callable, NoReturn
 
@@ -98,10 +99,17 @@ class ExitCodeGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM (``timeout``, make, a batch system) is an interrupt too
+
+
 def start_program(load: Callable[[], click.Command], argv: list[str] | None = None) -> NoReturn:
     """Start a command-line program: ``load()`` imports the verifier and returns its click
     command, which then runs on ``argv``.  Ctrl-C while loading exits CTRL_C (8) at once,
-    without a traceback (nothing needs cleaning up yet)."""
+    without a traceback (nothing needs cleaning up yet).  SIGTERM is handled as Ctrl-C:
+    exit 8, temporary files removed, solver processes stopped (a query z3 runs in this
+    thread, ``--solver=z3-inprocess``, is stopped only when it returns)."""
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         command = load()
     except KeyboardInterrupt:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import queue as queue_mod
+import signal
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -151,6 +152,10 @@ class PrecomputedRefuter(Refuter):
 def _worker(program, engines: tuple, alive: set, timeout, out_q, in_q) -> None:
     """Worker process: run ``engines`` in order, streaming ``(engine, guards)`` to
     ``out_q``; ``in_q`` brings the guards Houdini dropped."""
+    # ``close`` stops this process with SIGTERM: die quietly, not with the command's handler;
+    # a Ctrl-C reaches the whole process group, and the parent stops this process then
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     seen: set = set()
 
     def pull() -> set[str]:

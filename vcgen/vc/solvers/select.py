@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 from ...il.errors import ToolError
+from ...report import progress
 from ..encode import VC
 from .backend import Backend
 from .escalating import EscalatingBackend
 from .inprocess import Z3Backend
 from .portfolio import PORTFOLIO_DEFAULT, portfolio
 from .process import ProcessBackend, solver_command
+from .trace import TracedBackend
 
 
 def _external_solver_installed() -> bool:
@@ -30,8 +32,14 @@ def _external_solver_installed() -> bool:
 
 def make_backend(vc: VC, solver: str | None = None, timeout: float | None = None) -> Backend:
     """The back end for ``--solver`` (see the module docstring): z3 in-process when
-    ``solver`` is None or ``"z3-inprocess"``.  Raises ToolError(CONFIGURATION_ERROR) for a
-    solver that is missing or cannot express the VC."""
+    ``solver`` is None or ``"z3-inprocess"``; with ``--verbose`` progress lines on, wrapped
+    in a ``TracedBackend`` that reports each query.  Raises ToolError(CONFIGURATION_ERROR)
+    for a solver that is missing or cannot express the VC."""
+    backend = _backend(vc, solver, timeout)
+    return TracedBackend(backend) if progress.enabled() else backend
+
+
+def _backend(vc: VC, solver: str | None, timeout: float | None) -> Backend:
     if solver in (None, "", "z3-inprocess", "inprocess"):
         return Z3Backend(vc, timeout)
     if solver == "portfolio" or solver.startswith("portfolio:"):
