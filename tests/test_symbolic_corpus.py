@@ -30,8 +30,6 @@ PENDING = {
                                      "width = get_global_size(0) is symbolic (a power-of-two width hides "
                                      "the wrap); adding __invariant(r >= 1) makes the modulo by a product "
                                      "of two symbolic sizes take over 100 s",
-    "opencl/strided_copy.cl": "out[gid * stride] with the symbolic global id and a symbolic stride: "
-                              "injectivity of a product of two symbolic values, over 60 s",
     "opencl/struct_aos_bug_neighbour.cl": "the race is reported (about 35 s with --timeout=20), but the search "
                                           "for further errors (race checks on 5 * gid + k proved one by one, "
                                           "each up to the full timeout) takes it over 60 s",
@@ -42,6 +40,8 @@ SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_
           "cuda/bitonic_step_bug_partner.cu", "cuda/block_normalize.cu", "cuda/block_normalize_bug_grid.cu",
           "opencl/final_reduce.cl", "opencl/large_grid.cl", "opencl/large_grid_bug_wrap.cl",
           "opencl/annot_pointers.cl",
+          # out[gid * stride]: the products' cancellation lemma (vcgen.twothread.products)
+          "opencl/strided_copy.cl", "opencl/strided_copy_bug_overflow.cl", "cuda/strided_copy.cu",
           # the OpenCL half: the address-space bound (4- and 16-byte elements, a uchar buffer
           # written as uint, a 3-D launch), the global-id lemmas, kernels stating their sizes
           "opencl/annot_loop_log.cl", "opencl/extern_helper_private.cl", "opencl/bytes_subword.cl",

@@ -81,6 +81,15 @@ class ProgramBuilder:
             self.new_functions[name] = bv_decl(op, width)
         return name
 
+    def zext(self, frm: int, to: int) -> str:
+        """Name of ``BV<frm>_ZEXT<to>`` (zero extension, SMT-LIB ``zero_extend``; the front
+        end's name and declaration for it), declared in the output if the input lacks it."""
+        name = f"BV{frm}_ZEXT{to}"
+        if name not in self.declared_functions and name not in self.new_functions:
+            self.new_functions[name] = il.FunctionDecl(
+                name, (("", il.BvType(frm)),), il.BvType(to), (il.Attr("bvbuiltin", (f"zero_extend {to - frm}",)),))
+        return name
+
     def sourceloc_num(self, key: tuple | None) -> il.IntLit:
         """The number of a source location (a ``SourceLoc``, possibly with a tag making it a
         site of its own) in the access logs' ``SOURCE`` variables; 0 when unknown."""

@@ -28,7 +28,8 @@ its own module: ``kernel`` (facts of the one-thread kernel), ``builder`` (the ou
 blocks and declarations), ``threads`` (per-thread names, ``cur$t``), ``logs`` (access logs
 and race checks), ``memory`` (reads, writes, atomics, barriers), ``queries`` (annotation
 queries), ``async_copies``, ``warps``, ``launch`` (launch axioms) and the candidates
-(``vcgen.candidates``).
+(``vcgen.candidates``), and ``products`` (cancellation lemmas for products with a
+uniform factor).
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
 from .parts import Parts
+from .products import product_lemmas
 from .queries import AnnotationQueries
 from .threads import THREADS, Threads
 from .user_annotations import filter_annotations
@@ -338,6 +340,8 @@ class Lockstep:
             if isinstance(c, il.Assume) and il.has_attr(c.attrs, "partition") and i == 0:
                 continue  # consumed by the branch that leads here
             if isinstance(c, il.Assign):
+                for lemma in product_lemmas(b, self.threads, c):  # valid: unpredicated
+                    b.emit(il.Assume(lemma))
                 self._assign(c, preds, loc, self.info.write_widths.get((blk.label, i), 1))
             elif isinstance(c, il.Assume):
                 self._assume(c, preds)
