@@ -45,9 +45,11 @@ def _products(cmd: il.Cmd) -> list[tuple[int, il.Expr, il.Expr]]:
     out: list[tuple[int, il.Expr, il.Expr]] = []
     for e in exprs:
         for x in il.subexprs(e):
-            m = _MUL.match(x.name) if isinstance(x, il.FunApp) and len(x.args) == 2 else None
-            if m and (int(m.group(1)), *x.args) not in out:
-                out.append((int(m.group(1)), *x.args))
+            if not isinstance(x, il.FunApp) or len(x.args) != 2:
+                continue
+            m = _MUL.match(x.name)
+            if m and (int(m.group(1)), x.args[0], x.args[1]) not in out:
+                out.append((int(m.group(1)), x.args[0], x.args[1]))
     return out
 
 
