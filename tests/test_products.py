@@ -6,6 +6,7 @@ bit-blasting cannot do), and that it turns a race check on
 race through a wrapping product is still reported."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from vcgen import il
 from vcgen.il.printer import expr_str
 from vcgen.twothread.builder import ProgramBuilder
 from vcgen.twothread.options import LaunchConfig, LockstepOptions
-from vcgen.twothread.products import cancellation_lemma
+from vcgen.twothread.products import cancellation_lemma, division_lemma
 from vcgen.twothread.transform import lockstep
 from vcgen.vc.encode import Translator
 
@@ -39,7 +40,7 @@ def _two_thread(tmp_path: Path, src: str, launch: LaunchConfig) -> il.Program:
 
 
 def _lemmas(p: il.Program) -> list[str]:
-    """The cancellation lemmas' conclusions ``x$1 == x$2``, as text."""
+    """The lemmas' conclusions (``x$1 == x$2``, ``q$1 == q$2 && x$1 == x$2``), as text."""
     out = []
     for b in p.kernel().blocks:
         for c in b.cmds:
@@ -49,17 +50,36 @@ def _lemmas(p: il.Program) -> list[str]:
     return out
 
 
+ADD2D = """__kernel void add2d(__global float *C, __global const float *A, int n) {
+  __requires(n >= 0 && n <= 1024);
+  int row = get_global_id(1);
+  int col = get_global_id(0);
+  if (row < n && col < n)
+    C[row * n + col] = A[row * n + col] + 1.0f;
+}"""
+
+
 def test_a_product_with_a_uniform_symbolic_factor_gets_a_lemma(tmp_path):
     p = _two_thread(tmp_path, STRIDED, LaunchConfig((64, 1, 1), (8, 1, 1)))
     concl = _lemmas(p)
     assert any("$1 ==" in c and "$2" in c and "call" in c for c in concl), concl
 
 
-@pytest.mark.parametrize("index", ["gid * 4", "gid * gid", "stride * stride"])
+@pytest.mark.parametrize("index", ["gid * 4", "gid * gid", "stride * stride", "gid * 4 + gid"])
 def test_literal_and_non_uniform_products_get_none(tmp_path, index):
     src = STRIDED.replace("out[gid * stride]", f"out[{index}]")
     p = _two_thread(tmp_path, src, LaunchConfig((64, 1, 1), (8, 1, 1)))
-    assert not [c for c in _lemmas(p) if "call" in c or "stride" in c], _lemmas(p)
+    assert _lemmas(p) == []  # nor the launch sizes' products in the global id
+
+
+def test_a_sum_of_a_product_variable_gets_a_division_lemma(tmp_path):
+    """``row * n + col``: clang assigns the product to a variable first; the lemma's premise
+    states the variable's definition (so it holds for every value)."""
+    p = _two_thread(tmp_path, ADD2D, LaunchConfig((16, 16, 1), (64, 64, 1)))
+    division = [c for c in _lemmas(p) if "&&" in c]
+    assert division and all("call" in c for c in division), _lemmas(p)
+    text = "\n".join(expr_str(c.expr) for b in p.kernel().blocks for c in b.cmds if isinstance(c, il.Assume))
+    assert re.search(r"\(\$mul[\w.]*\$1 == BV32_MUL\(", text), text
 
 
 @pytest.mark.parametrize("w", [4, 8, 10])  # the general theorem is too hard for bit-blasting at 32
@@ -79,6 +99,22 @@ def test_the_lemma_is_valid(w):
     assert s.check() == z3.sat
 
 
+@pytest.mark.parametrize("w", [4, 6, 8])
+def test_the_division_lemma_is_valid(w):
+    b = ProgramBuilder(set())
+    t = il.BvType(w)
+    q1, q2, x1, x2, u, p1, p2 = (il.Var(n) for n in ("q1", "q2", "x1", "x2", "u", "p1", "p2"))
+    add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
+    defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
+    sums = (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2)))
+    lemma = division_lemma(b, w, sums, (q1, q2), u, (x1, x2), defs)
+    prog = il.Program(tuple(b.new_functions.values()) +
+                      tuple(il.ConstDecl(n, t) for n in ("q1", "q2", "x1", "x2", "u", "p1", "p2")))
+    s = z3.Solver()
+    s.add(z3.Not(Translator(prog, z3.main_ctx()).term(lemma)))
+    assert s.check() == z3.unsat
+
+
 def _verify(tmp_path: Path, src: str, *flags: str, timeout: float = 120) -> tuple:
     k = tmp_path / "k.cl"
     k.write_text(src)
@@ -91,6 +127,20 @@ def _verify(tmp_path: Path, src: str, *flags: str, timeout: float = 120) -> tupl
 def test_strided_scatter_verifies(tmp_path, sizes):
     code, out = _verify(tmp_path, STRIDED, *sizes)
     assert code == 0, out
+
+
+@pytest.mark.parametrize("sizes", [("--local_size=[16,16]", "--num_groups=[64,64]"),
+                                   ("--local_size=[*,*]", "--num_groups=[*,*]")])
+def test_row_major_2d_indexing_by_a_parameter_verifies(tmp_path, sizes):
+    """``C[row * n + col]`` under ``row < n && col < n``: over 200 s (the solver's bit-level
+    injectivity proof) before the division lemma."""
+    code, out = _verify(tmp_path, ADD2D, *sizes)
+    assert code == 0, out
+
+
+def test_row_major_2d_indexing_races_when_the_guard_lets_col_reach_n(tmp_path):
+    code, out = _verify(tmp_path, ADD2D.replace("col < n", "col <= n"), "--local_size=[16,16]", "--num_groups=[64,64]")
+    assert code == 6 and "race on C" in out, out
 
 
 def test_a_wrapping_strided_scatter_still_races(tmp_path):

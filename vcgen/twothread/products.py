@@ -9,16 +9,26 @@ both answer in milliseconds: what remains is a no-overflow check on bounded oper
 
 For each product ``MUL(x, u)`` in a command of the kernel whose factor ``u`` is the same
 expression in both threads (thread-uniform, not a literal) and whose ``x`` is not, the
-lock-step program assumes, before the command,
+lock-step program assumes, before the command, the cancellation lemma
 
     x$1 * u == x$2 * u && u != 0 && nowrap(x$1, u) && nowrap(x$2, u)  ==>  x$1 == x$2
 
 where ``nowrap(x, u)`` says that the product of the zero-extended operands fits in the
-operands' width (the upper half of the ``2w``-bit product is zero).  The lemma is valid
-for every value of its variables (equal products below ``2^w`` of a common non-zero factor
-have equal cofactors), so assuming it is sound anywhere; when its premise cannot be
-shown it is simply unused.  Products by literals are left alone: they are linear, and
-the solvers handle them.  The two-thread reduction it serves is paper 000, section 4; the
+operands' width (the upper half of the ``2w``-bit product is zero).  For each sum ``p + x``
+(either order) whose ``p`` is such a product ``q * u`` -- or a variable the kernel assigns
+such a product -- it assumes the division lemma
+
+    x$1 < u && x$2 < u && nowrap(q$1 * u + x$1) && nowrap(q$2 * u + x$2)
+      && (p$t == q$t * u for a variable p) && s$1 == s$2  ==>  q$1 == q$2 && x$1 == x$2
+
+(``s$t``: the sum as the kernel writes it): ``A[row * n + col]`` with ``col < n``.  Both
+lemmas are valid for every value of their variables (equal products below ``2^w`` of a
+common non-zero factor have equal cofactors; a number below ``2^w`` has one quotient and
+one remainder), so assuming them is sound anywhere -- a variable's definition is part of
+the premise, not assumed -- and when a premise cannot be shown the lemma is unused.
+Products by literals are left alone (linear: the solvers handle them), and so are products
+by a group size or group count: the global id ``group_id * group_size + local_id`` has
+the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The two-thread reduction it serves is paper 000, section 4; the
 fact itself is arithmetic.
 """
 from __future__ import annotations
@@ -29,35 +39,31 @@ from .. import il
 from .builder import ProgramBuilder
 from .threads import Threads
 
-_MUL = re.compile(r"^BV(\d+)_MUL$")
+_LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
+
+def _exprs(cmd: il.Cmd) -> list[il.Expr]:
+    """The expressions ``cmd`` evaluates (right-hand sides and map indices)."""
+    if not isinstance(cmd, il.Assign):
+        return []
+    return list(cmd.rhss) + [l.index for l in cmd.lhss if isinstance(l, il.MapLhs)]
 
 
-def _is_literal(e: il.Expr) -> bool:
-    return isinstance(e, (il.BvLit, il.IntLit))
+def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
+    """``(w, a, b)`` when ``e`` is ``BV<w>_<op>(a, b)``."""
+    if isinstance(e, il.FunApp) and len(e.args) == 2:
+        m = re.match(r"^BV(\d+)_(\w+)$", e.name)
+        if m and m.group(2) == op:
+            return int(m.group(1)), e.args[0], e.args[1]
+    return None
 
 
-def _products(cmd: il.Cmd) -> list[tuple[int, il.Expr, il.Expr]]:
-    """The products ``(width, a, b)`` of ``cmd``'s expressions, each once."""
-    exprs: list[il.Expr] = []
-    if isinstance(cmd, il.Assign):
-        exprs += list(cmd.rhss)
-        exprs += [l.index for l in cmd.lhss if isinstance(l, il.MapLhs)]
-    out: list[tuple[int, il.Expr, il.Expr]] = []
-    for e in exprs:
-        for x in il.subexprs(e):
-            if not isinstance(x, il.FunApp) or len(x.args) != 2:
-                continue
-            m = _MUL.match(x.name)
-            if m and (int(m.group(1)), x.args[0], x.args[1]) not in out:
-                out.append((int(m.group(1)), x.args[0], x.args[1]))
-    return out
-
-
-def _nowrap(builder: ProgramBuilder, x: il.Expr, u: il.Expr, w: int) -> il.Expr:
-    """``x * u`` does not wrap at ``w`` bits: the upper ``w`` bits of the ``2w``-bit product
-    of the zero-extended operands are zero."""
+def _nowrap(builder: ProgramBuilder, w: int, q: il.Expr, u: il.Expr, x: il.Expr | None = None) -> il.Expr:
+    """``q * u (+ x)`` does not wrap at ``w`` bits: the upper ``w`` bits of the ``2w``-bit
+    result on the zero-extended operands are zero."""
     zext = builder.zext(w, 2 * w)
-    wide = il.FunApp(builder.bvfun("MUL", 2 * w), (il.FunApp(zext, (x,)), il.FunApp(zext, (u,))))
+    wide = il.FunApp(builder.bvfun("MUL", 2 * w), (il.FunApp(zext, (q,)), il.FunApp(zext, (u,))))
+    if x is not None:
+        wide = il.FunApp(builder.bvfun("ADD", 2 * w), (wide, il.FunApp(zext, (x,))))
     return il.BinOp("==", il.BvExtract(wide, 2 * w, w), il.BvLit(0, w))
 
 
@@ -67,20 +73,86 @@ def cancellation_lemma(builder: ProgramBuilder, w: int, x: tuple[il.Expr, il.Exp
     mul = builder.bvfun("MUL", w)
     premise = il.and_all([il.BinOp("==", il.FunApp(mul, (x[0], u)), il.FunApp(mul, (x[1], u))),
                           il.BinOp("!=", u, il.BvLit(0, w)),
-                          _nowrap(builder, x[0], u, w), _nowrap(builder, x[1], u, w)])
+                          _nowrap(builder, w, x[0], u), _nowrap(builder, w, x[1], u)])
     return il.implies(premise, il.BinOp("==", x[0], x[1]))
 
 
-def product_lemmas(builder: ProgramBuilder, threads: Threads, cmd: il.Cmd) -> list[il.Expr]:
-    """The cancellation lemmas of ``cmd``'s products with one thread-uniform, non-literal
-    factor (in either position) and one factor that differs between the threads; the
-    expressions are over the two-thread names.  Empty for every other command."""
-    lemmas: list[il.Expr] = []
-    for w, a, b in _products(cmd):
+def division_lemma(builder: ProgramBuilder, w: int, sums: tuple[il.Expr, il.Expr], q: tuple[il.Expr, il.Expr],
+                   u: il.Expr, x: tuple[il.Expr, il.Expr], defs: tuple[il.Expr, ...] = ()) -> il.Expr:
+    """``x1 < u && x2 < u && nowrap(q1 * u + x1) && nowrap(q2 * u + x2) && defs && s1 == s2
+    ==> q1 == q2 && x1 == x2`` over ``w``-bit vectors (module docstring): ``sums`` are the
+    two threads' sums ``q_t * u + x_t`` in the kernel's own form, ``defs`` equations that
+    make them so (a variable equal to its product)."""
+    ult = builder.bvfun("ULT", w)
+    premise = il.and_all([il.FunApp(ult, (x[0], u)), il.FunApp(ult, (x[1], u)),
+                          _nowrap(builder, w, q[0], u, x[0]), _nowrap(builder, w, q[1], u, x[1]),
+                          *defs, il.BinOp("==", sums[0], sums[1])])
+    return il.implies(premise, il.BinOp("&&", il.BinOp("==", q[0], q[1]), il.BinOp("==", x[0], x[1])))
+
+
+class ProductLemmas:
+    """The lemmas (module docstring) of the commands of one kernel, over the two-thread
+    names of ``threads``; ``kernel`` is the one-thread procedure, read for the variables
+    it assigns a product (the division lemma's ``p``)."""
+
+    def __init__(self, builder: ProgramBuilder, threads: Threads, kernel: il.ProcedureDecl):
+        self.builder, self.threads = builder, threads
+        self.products: dict[str, il.Expr] = {}  # variable -> the product it is assigned
+        for b in kernel.blocks or ():
+            for c in b.cmds:
+                if isinstance(c, il.Assign):
+                    for l, r in zip(c.lhss, c.rhss):
+                        if isinstance(l, il.VarLhs) and _binary(r, "MUL") is not None:
+                            self.products[l.name] = r
+
+    def _uniform(self, e: il.Expr) -> bool:
+        """A factor the lemmas are about: the same in both threads, neither a number nor a
+        launch size."""
+        if isinstance(e, (il.BvLit, il.IntLit)) or (isinstance(e, il.Var) and _LAUNCH_SIZE.match(e.name)):
+            return False
+        return self.threads.ex(e, 1) == self.threads.ex(e, 2)
+
+    def _pair(self, e: il.Expr) -> tuple[il.Expr, il.Expr]:
+        return self.threads.ex(e, 1), self.threads.ex(e, 2)
+
+    def lemmas(self, cmd: il.Cmd) -> list[il.Expr]:
+        """The lemmas to assume before ``cmd``: one per product with a uniform, non-literal
+        factor and a cofactor that differs between the threads, and one per sum of such a
+        product (or of a variable assigned one) that differs between the threads."""
+        out: list[il.Expr] = []
+        for e in _exprs(cmd):
+            for s in il.subexprs(e):
+                lemma = self._cancellation(s) or self._division(s)
+                if lemma is not None and lemma not in out:
+                    out.append(lemma)
+        return out
+
+    def _cancellation(self, e: il.Expr) -> il.Expr | None:
+        m = _binary(e, "MUL")
+        if m is None:
+            return None
+        w, a, b = m
         for x, u in ((a, b), (b, a)):
-            u1, x1, x2 = threads.ex(u, 1), threads.ex(x, 1), threads.ex(x, 2)
-            if _is_literal(u) or threads.ex(u, 2) != u1 or x1 == x2:
+            pair = self._pair(x)
+            if self._uniform(u) and pair[0] != pair[1]:
+                return cancellation_lemma(self.builder, w, pair, self.threads.ex(u, 1))
+        return None
+
+    def _division(self, e: il.Expr) -> il.Expr | None:
+        s = _binary(e, "ADD")
+        if s is None or not (sums := self._pair(e))[0] != sums[1]:
+            return None
+        w = s[0]
+        for p, x in ((s[1], s[2]), (s[2], s[1])):
+            prod = self.products.get(p.name) if isinstance(p, il.Var) else p
+            if prod is None or (m := _binary(prod, "MUL")) is None or m[0] != w:
                 continue
-            lemmas.append(cancellation_lemma(builder, w, (x1, x2), u1))
-            break
-    return lemmas
+            for q, u in ((m[1], m[2]), (m[2], m[1])):
+                if not self._uniform(u):
+                    continue
+                defs: tuple[il.Expr, ...] = ()
+                if isinstance(p, il.Var):  # the variable's value is its product: in the premise
+                    defs = tuple(il.BinOp("==", pt, prt) for pt, prt in zip(self._pair(p), self._pair(prod)))
+                return division_lemma(self.builder, w, sums, self._pair(q), self.threads.ex(u, 1),
+                                      self._pair(x), defs)
+        return None

@@ -48,7 +48,7 @@ from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
 from .parts import Parts
-from .products import product_lemmas
+from .products import ProductLemmas
 from .queries import AnnotationQueries
 from .threads import THREADS, Threads
 from .user_annotations import filter_annotations
@@ -70,6 +70,7 @@ class Lockstep:
         self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
         self.barrier_invariants = BarrierInvariantChecks(info, b, th, logs, opts, self.queries)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
+        self.products = ProductLemmas(b, th, info.kernel)
 
     # ---------------------------------------------------------------------- main
 
@@ -340,7 +341,7 @@ class Lockstep:
             if isinstance(c, il.Assume) and il.has_attr(c.attrs, "partition") and i == 0:
                 continue  # consumed by the branch that leads here
             if isinstance(c, il.Assign):
-                for lemma in product_lemmas(b, self.threads, c):  # valid: unpredicated
+                for lemma in self.products.lemmas(c):  # valid for every value: unpredicated
                     b.emit(il.Assume(lemma))
                 self._assign(c, preds, loc, self.info.write_widths.get((blk.label, i), 1))
             elif isinstance(c, il.Assume):
