@@ -731,7 +731,34 @@ class LoopContext:
         return sorted({self.builder.sourceloc_num(a.loc).value for a in accesses})
 
     def source_in(self, src: il.Expr, nums: list) -> il.Expr:
-        return il.or_all(il.BinOp("==", src, il.IntLit(n)) for n in nums)
+        """``src`` (an ``int`` SOURCE variable) is one of the source numbers ``nums``: a run
+        of ``SOURCE_RANGE_MIN`` or more consecutive numbers is one range ``lo <= src &&
+        src <= hi``, the others equalities.  Equivalent over the integers; the disjunction
+        of one equality per number made each ``src`` candidate of a loop nest as long as
+        the kernel's accesses reaching the head, so the program, its VC and the solver's
+        formula grew quadratically with the depth (``make bench-scaling``, loop families)."""
+        parts: list[il.Expr] = []
+        for lo, hi in _runs(sorted(set(nums))):
+            if hi - lo + 1 >= SOURCE_RANGE_MIN:
+                parts.append(il.BinOp("&&", il.BinOp("<=", il.IntLit(lo), src), il.BinOp("<=", src, il.IntLit(hi))))
+            else:
+                parts += [il.BinOp("==", src, il.IntLit(n)) for n in range(lo, hi + 1)]
+        return il.or_all(parts)
+
+
+# Shortest run of consecutive source numbers ``LoopContext.source_in`` states as a range.
+SOURCE_RANGE_MIN = 3
+
+
+def _runs(nums: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs ``(lo, hi)`` of consecutive numbers in the sorted, distinct ``nums``."""
+    out: list[tuple[int, int]] = []
+    for n in nums:
+        if out and out[-1][1] == n - 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
 
 
 class LoopRule(Protocol):
