@@ -155,7 +155,7 @@ class KernelFacts:
     @cached_property
     def domains(self) -> dict[str, frozenset[il.Expr]]:
         """``finite_domain.domains`` of the kernel, computed once (not per loop head)."""
-        from .finite_domain import domains  # the rule module imports this one
+        from .finite_domain import domains  # lazy: finite_domain imports this module (a cycle at load time)
         return domains(self.info)
 
     def divergent_partition(self, label: str) -> tuple[il.Expr, frozenset[str]] | None:
