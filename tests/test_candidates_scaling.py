@@ -88,3 +88,59 @@ def test_dominated_blocks_follow_the_dominator_chains(monkeypatch, kernel):
     for kf, label, out in asked:
         assert out == {b for b in kf.idom if b == label or label in kf.dominators(b)}
         assert len(out) < len(kf.idom)  # a proper scope, not every block
+
+
+@pytest.mark.parametrize("family", ["loop", "sync-loop"])
+def test_candidate_generation_inlines_linearly_in_depth(tmp_path, monkeypatch, family):
+    """Issue 12 (``make bench-scaling``, loop families at depth 50: candidate generation
+    4.5 s): the kernel-wide facts the rules share (a block's branch comparisons, a
+    variable's inlined assignments, a block's divergent condition, the finite domains)
+    are computed once per kernel, not once per enclosing loop, so the definitions
+    inlined grow linearly with the nesting depth (they grew quadratically)."""
+    from vcgen.candidates.context import KernelFacts
+    calls = [0]
+    original = KernelFacts.inline
+
+    def counting(self, e):
+        calls[0] += 1
+        return original(self, e)
+    monkeypatch.setattr(KernelFacts, "inline", counting)
+
+    def inlined(depth: int) -> int:
+        calls[0] = 0
+        path = tmp_path / f"{family}_{depth}.cu"
+        path.write_text("//pass\n//--blockDim=64 --gridDim=4\n" + bench_scaling.FAMILIES[family](depth))
+        candidates(str(path))
+        return calls[0]
+    small, big = inlined(6), inlined(18)
+    assert big <= 3.6 * small, (small, big)  # linear: 3x (quadratic: about 9x)
+
+
+@pytest.mark.parametrize("family", ["loop", "sync-loop"])
+def test_source_candidates_do_not_grow_with_depth(tmp_path, family):
+    """Issue 12: rule ``src`` (and ``first``) state the log's source among the accesses
+    reaching the head; as one equality per source, each such candidate of a loop nest
+    grew with the depth, so the program did quadratically.  Consecutive source numbers
+    are one range now."""
+    def longest(depth: int) -> int:
+        path = tmp_path / f"{family}_{depth}.cu"
+        path.write_text("//pass\n//--blockDim=64 --gridDim=4\n" + bench_scaling.FAMILIES[family](depth))
+        return max(len(text) for rule, text in candidates(str(path)) if rule in ("src", "first"))
+    assert longest(12) <= longest(4) + 8  # longer numbers and names only (per source: +30)
+
+
+def test_source_numbers_as_ranges_and_equalities():
+    """``LoopContext.source_in``: runs of three or more consecutive numbers become ranges,
+    the others equalities; the same set of integers either way."""
+    import z3
+    from vcgen.candidates.context import LoopContext
+    from vcgen.il.printer import expr_str
+    from vcgen.vc.encode import Translator
+    nums = [9, 1, 2, 3, 5, 7, 8, 10, 12, 13]
+    e = LoopContext.source_in(None, il.Var("s"), nums)  # type: ignore[arg-type]
+    assert expr_str(e).count("<=") == 4 and expr_str(e).count("==") == 3  # 1..3, 7..10; 5, 12, 13
+    prog = il.Program((il.ConstDecl("s", il.INT),))
+    term = Translator(prog, z3.Context()).term(e)
+    for v in range(-1, 16):
+        value = z3.simplify(z3.substitute(term, (z3.Int("s", term.ctx), z3.IntVal(v, term.ctx))))
+        assert z3.is_true(value) == (v in nums), v

@@ -326,3 +326,39 @@ def test_pinned_parameters_keep_verdicts(requires, check, status):
     if status == "errors":
         # the counterexample reads the pinned parameter as its literal
         assert [e.kind for e in res.errors] == ["user_assert"]
+
+
+def test_passify_joins_do_not_walk_every_variable(monkeypatch):
+    """Issue 12 (``make bench-scaling``, loop families): a join compared the incarnations
+    of every declared variable, so passification was quadratic on loop nests (more
+    variables, more joins).  The variables whose incarnations differ are now found from
+    the predecessors' environments, and the join incarnations are still numbered in
+    declaration order."""
+    decls = "".join(f"  var $v{i}: bv32;\n" for i in range(40))
+    arms = "".join(f"""  $a{k}:
+    $v{k}, $v{k + 1} := 1bv32, 1bv32;
+    goto $j{k};
+  $b{k}:
+    goto $j{k};
+  $j{k}:
+    goto {f'$a{k + 1}, $b{k + 1}' if k < 9 else '$end'};
+""" for k in range(10))
+    prog = parse_program(kernel(decls + "  $entry:\n    goto $a0, $b0;\n" + arms +
+                                "  $end:\n    assert {:sourceloc \"j.cl\", 1, 1} {:user_assert} true;\n    return;\n"))
+    walks = [0]
+
+    class Counting(dict):
+        def __iter__(self):
+            walks[0] += 1
+            return super().__iter__()
+    original = passify._Passifier.__init__
+
+    def init(self, *a, **k):
+        original(self, *a, **k)
+        self.var_types = Counting(self.var_types)
+    monkeypatch.setattr(passify._Passifier, "__init__", init)
+    pp = passify.passify(prog, prog.kernel())
+    assert walks[0] <= 1, walks  # the entry's environment; none per join
+    copies = [c.expr.left.name for b in pp.blocks if b.label.startswith("$a3$to$")
+              for c in b.cmds]
+    assert copies == ["$v3@4", "$v4@2"]  # only the two variables the arm changed, in order

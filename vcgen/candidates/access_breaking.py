@@ -67,6 +67,6 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
     ho, off, _ = ctx.log(a, kind)
     out = []
     for acc in ctx.accesses_of(name, kind):
-        if acc.block in ctx.loop.blocks and il.free_vars(acc.offset) & ctx.mod:
+        if acc.block in ctx.loop.blocks and acc.offset_vars & ctx.mod:
             out += break_access(ctx, ho, off, acc.offset, a.dom.width)
     return out

@@ -16,12 +16,12 @@ RULES = ("id",)
 
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, off, _ = ctx.log(a, kind)
-    offsets = list(dict.fromkeys(ctx.threads.ex(acc.offset, 1) for acc in ctx.accesses_of(name, kind)
-                                 if not (il.free_vars(acc.offset) & ctx.mod)))
+    offsets = list(dict.fromkeys(ctx.kf.thread1_offset(acc) for acc in ctx.accesses_of(name, kind)
+                                 if not (acc.offset_vars & ctx.mod)))
     out = [("id", il.implies(ho, il.BinOp("==", off, e))) for e in offsets]
     if len(offsets) > 1:
         out.append(("id", il.implies(ho, il.or_all(il.BinOp("==", off, e) for e in offsets))))
-    if offsets and any(il.free_vars(acc.offset) & ctx.mod for acc in ctx.accesses_of(name, kind)):
+    if offsets and any(acc.offset_vars & ctx.mod for acc in ctx.accesses_of(name, kind)):
         out += by_source(ctx, name, a, kind)
     return out
 
@@ -33,8 +33,8 @@ def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, off, src = ctx.log(a, kind)
     out = []
     for acc in ctx.accesses_of(name, kind):
-        if not (il.free_vars(acc.offset) & ctx.mod):
+        if not (acc.offset_vars & ctx.mod):
             n = ctx.builder.sourceloc_num(acc.loc).value
             out.append(("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)),
-                                                        il.BinOp("==", off, ctx.threads.ex(acc.offset, 1))))))
+                                                        il.BinOp("==", off, ctx.kf.thread1_offset(acc))))))
     return out

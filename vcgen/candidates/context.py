@@ -54,6 +54,12 @@ class Access:
     index: int = 0
     value: il.Expr | None = None
 
+    @cached_property
+    def offset_vars(self) -> frozenset[str]:
+        """The variables ``offset`` reads (computed once: the rules ask it per loop and,
+        for the enclosing loops' accesses, per enclosing loop)."""
+        return frozenset(il.free_vars(self.offset))
+
 
 class Assignments(NamedTuple):
     """The inlined right-hand sides of a variable's assignments inside a loop and outside it."""
@@ -83,6 +89,11 @@ class KernelFacts:
         self._skip: dict[str, bool] = {}
         self._loop_contexts: dict[str, LoopContext] = {}
         self._dominated: dict[str, frozenset[str]] = {}
+        self._accesses_of: dict[tuple[str, str], list[Access]] = {}
+        self._assigned_inlined: dict[str, list[tuple[str, il.Expr]]] = {}
+        self._divergent: dict[str, tuple[il.Expr, frozenset[str]] | None] = {}
+        self._thread1_offsets: dict[int, il.Expr] = {}  # id(Access) -> offset; accesses live in self.accesses
+        self._comparisons: dict[str, list[tuple[il.FunApp, frozenset[str]]]] = {}
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining
@@ -141,6 +152,43 @@ class KernelFacts:
                             out.setdefault(l.name, []).append((b.label, r))
         return out
 
+    @cached_property
+    def domains(self) -> dict[str, frozenset[il.Expr]]:
+        """``finite_domain.domains`` of the kernel, computed once (not per loop head)."""
+        from .finite_domain import domains  # lazy: finite_domain imports this module (a cycle at load time)
+        return domains(self.info)
+
+    def divergent_partition(self, label: str) -> tuple[il.Expr, frozenset[str]] | None:
+        """``(condition, its variables)`` when block ``label`` starts with a partition
+        assumption whose inlined condition differs between the threads; None otherwise.
+        Cached per block: the loops enclosing a block (``LoopContext``'s conditions) each
+        ask, which inlined and instantiated it once per loop of a nest."""
+        if label not in self._divergent:
+            cmds = self.info.src[label].cmds
+            found = None
+            if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
+                c = self.inline(cmds[0].expr)
+                th = self.parts.threads
+                if th.ex(c, 1) != th.ex(c, 2):
+                    found = (c, frozenset(il.free_vars(c)))
+            self._divergent[label] = found
+        return self._divergent[label]
+
+    def thread1_offset(self, acc: Access) -> il.Expr:
+        """Thread 1's instance of ``acc.offset`` (cached per access for every loop's rules)."""
+        key = id(acc)
+        if key not in self._thread1_offsets:
+            self._thread1_offsets[key] = self.parts.threads.ex(acc.offset, 1)
+        return self._thread1_offsets[key]
+
+    def assigned_inlined(self, v: str) -> list[tuple[str, il.Expr]]:
+        """``assigned[v]`` with each right-hand side inlined (``inline``), computed once per
+        variable: the counter analyses of every loop enclosing an assignment ask for it,
+        which on a loop nest inlined each counter's assignments once per enclosing loop."""
+        if v not in self._assigned_inlined:
+            self._assigned_inlined[v] = [(lab, self.inline(r)) for lab, r in self.assigned.get(v, ())]
+        return self._assigned_inlined[v]
+
     def inline(self, e: il.Expr) -> il.Expr:
         """``e`` with single-definition locals replaced by their (inlined) definitions."""
         return il.substitute(e, {v: self.defs[v] for v in il.free_vars(e) if v in self.defs})
@@ -181,6 +229,56 @@ class KernelFacts:
         params = {p[0] for p in self.info.kernel.params}
         return {n: v for n, v in pinned_by_requires(self.info.kernel).items()
                 if n in params and isinstance(v, il.BvLit)}
+
+    def accesses_of(self, name: str, kind: str) -> list[Access]:
+        """The logged accesses of ``kind`` to array ``name``, in program order (cached per
+        log: every rule of every loop asks)."""
+        key = (name, kind)
+        if key not in self._accesses_of:
+            self._accesses_of[key] = [a for a in self.accesses if a.array == name and a.kind == kind]
+        return self._accesses_of[key]
+
+    @cached_property
+    def writers(self) -> dict[str, frozenset[str]]:
+        """Variable -> the labels of the blocks with a command that may write it
+        (``il.cmd_writes``), from one walk of the kernel."""
+        out: dict[str, set[str]] = {}
+        for lab, b in self.info.src.items():
+            for c in b.cmds:
+                for v in il.cmd_writes(c):
+                    out.setdefault(v, set()).add(lab)
+        return {v: frozenset(labs) for v, labs in out.items()}
+
+    @cached_property
+    def innermost_loop(self) -> dict[str, Loop]:
+        """Label -> the innermost loop whose blocks contain it (labels outside every loop
+        are absent)."""
+        def depth(lp: Loop) -> int:
+            d = 0
+            while lp.parent is not None:
+                lp, d = lp.parent, d + 1
+            return d
+        out: dict[str, Loop] = {}
+        for lp in sorted(self.info.loops, key=depth):  # deeper loops overwrite their parents
+            for lab in lp.blocks:
+                out[lab] = lp
+        return out
+
+    def partition_comparisons(self, label: str) -> list[tuple[il.FunApp, frozenset[str]]]:
+        """``(comparison, its variables)`` for the bit-vector comparisons in the inlined
+        partition conditions of the successors of block ``label`` (``LoopContext.guards``),
+        in order; cached per block, so that the guards of a loop nest cost each block's
+        conditions once rather than once per enclosing loop."""
+        if label not in self._comparisons:
+            out = []
+            for t in self.info.succ[label]:
+                cmds = self.info.src[t].cmds
+                if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
+                    for x in il.subexprs(self.inline(cmds[0].expr)):
+                        if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
+                            out.append((x, frozenset(il.free_vars(x))))
+            self._comparisons[label] = out
+        return self._comparisons[label]
 
     def written(self, array: str) -> bool:
         """Does the kernel write ``array`` (plainly or atomically)?"""
@@ -453,8 +551,8 @@ class LoopContext:
         """(inlined right-hand sides of ``v`` inside the loop, and outside it)."""
         inside: list[il.Expr] = []
         outside: list[il.Expr] = []
-        for lab, r in self.kf.assigned.get(v, ()):
-            (inside if lab in self.loop.blocks else outside).append(self.kf.inline(r))
+        for lab, r in self.kf.assigned_inlined(v):
+            (inside if lab in self.loop.blocks else outside).append(r)
         return Assignments(inside, outside)
 
     @cached_property
@@ -499,9 +597,9 @@ class LoopContext:
             if v in self.counters:
                 continue
             for child in self._descendants():
-                rhs = self.kf.assigned.get(v, ())
-                inside = [self.kf.inline(r) for lab, r in rhs if lab in child.blocks]
-                outside = [self.kf.inline(r) for lab, r in rhs if lab in self.loop.blocks and lab not in child.blocks]
+                rhs = self.kf.assigned_inlined(v)
+                inside = [r for lab, r in rhs if lab in child.blocks]
+                outside = [r for lab, r in rhs if lab in self.loop.blocks and lab not in child.blocks]
                 if len(inside) != 1 or len(outside) != 1 or il.free_vars(outside[0]) & self.mod:
                     continue
                 step = self.additive_step(v, inside[0])
@@ -548,38 +646,36 @@ class LoopContext:
         A comparison in a nested loop is kept only if this loop assigns none of its
         variables outside the innermost nested loop containing it: a nested counter re-initialised in this
         loop's body is dead at this head, and its bounds here (one set per enclosing loop)
-        would make the candidate count quadratic in the nesting depth."""
+        would make the candidate count quadratic in the nesting depth.
+
+        Cost: each block's comparisons are extracted once per kernel
+        (``KernelFacts.partition_comparisons``) and the test looks only at the blocks
+        writing the comparison's variables (``KernelFacts.writers``); walking the loop's
+        blocks per comparison made the guards of a nest of depth 50 cubic (``make
+        bench-scaling``, loop family: 1.3 s of the lock-step's 2.3 s)."""
         out = []
+        kf = self.kf
         for lab in (b.label for b in self.info.blocks if b.label in self.loop.blocks):  # program order: stable
+            comparisons = kf.partition_comparisons(lab)
+            if not comparisons:
+                continue
             inner = self._child_loop_blocks(lab)
-            for t in self.info.succ[lab]:
-                cmds = self.info.src[t].cmds
-                if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
-                    for x in il.subexprs(self.kf.inline(cmds[0].expr)):
-                        if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
-                            if inner and il.free_vars(x) & self._assigned_outside(inner):
-                                continue
-                            out.append(x)
+            for x, xs in comparisons:
+                if inner and self._assigned_outside(xs, inner):
+                    continue
+                out.append(x)
         return out
 
-    def _child_loop_blocks(self, label: str) -> frozenset:
+    def _child_loop_blocks(self, label: str) -> frozenset | set:
         """Blocks of the innermost loop nested in this one that contains ``label`` (empty
         when ``label`` is at this loop's own level)."""
-        found: frozenset = frozenset()
-        loops = list(self.loop.children)
-        while loops:
-            lp = loops.pop()
-            if label in lp.blocks:
-                found, loops = frozenset(lp.blocks), list(lp.children)
-        return found
+        lp = self.kf.innermost_loop.get(label)
+        return frozenset() if lp is None or lp.header == self.loop.header else lp.blocks
 
-    def _assigned_outside(self, inner: frozenset) -> set:
-        """Variables assigned in this loop's blocks outside the nested loop ``inner``."""
-        out: set = set()
-        for lab in self.loop.blocks - inner:
-            for c in self.info.src[lab].cmds:
-                out |= il.cmd_writes(c)
-        return out
+    def _assigned_outside(self, names: frozenset[str], inner: frozenset | set) -> bool:
+        """Does a block of this loop outside the nested loop ``inner`` write one of ``names``?"""
+        blocks = self.loop.blocks
+        return any(lab in blocks and lab not in inner for v in names for lab in self.kf.writers.get(v, ()))
 
     @cached_property
     def enclosing_conditions(self) -> list[tuple[str, il.Expr]]:
@@ -601,13 +697,10 @@ class LoopContext:
         out = []
         memory = set(self.info.arrays)
         for lab in labs:
-            cmds = self.info.src[lab].cmds
-            if not (cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition")):
+            part = self.kf.divergent_partition(lab)
+            if part is None or part[1] & (self.mod | memory):
                 continue
-            c = self.kf.inline(cmds[0].expr)
-            if il.free_vars(c) & (self.mod | memory) or self.threads.ex(c, 1) == self.threads.ex(c, 2):
-                continue
-            out.append((lab, c))
+            out.append((lab, part[0]))
         return out
 
     # ------------------------------------------------------------------- accesses
@@ -631,14 +724,41 @@ class LoopContext:
         return ho, off, src
 
     def accesses_of(self, name: str, kind: str) -> list[Access]:
-        return [a for a in self.kf.accesses if a.array == name and a.kind == kind]
+        return self.kf.accesses_of(name, kind)
 
     def sources(self, accesses) -> list[int]:
         """Sorted source numbers of ``accesses``."""
         return sorted({self.builder.sourceloc_num(a.loc).value for a in accesses})
 
     def source_in(self, src: il.Expr, nums: list) -> il.Expr:
-        return il.or_all(il.BinOp("==", src, il.IntLit(n)) for n in nums)
+        """``src`` (an ``int`` SOURCE variable) is one of the source numbers ``nums``: a run
+        of ``SOURCE_RANGE_MIN`` or more consecutive numbers is one range ``lo <= src &&
+        src <= hi``, the others equalities.  Equivalent over the integers; the disjunction
+        of one equality per number made each ``src`` candidate of a loop nest as long as
+        the kernel's accesses reaching the head, so the program, its VC and the solver's
+        formula grew quadratically with the depth (``make bench-scaling``, loop families)."""
+        parts: list[il.Expr] = []
+        for lo, hi in _runs(sorted(set(nums))):
+            if hi - lo + 1 >= SOURCE_RANGE_MIN:
+                parts.append(il.BinOp("&&", il.BinOp("<=", il.IntLit(lo), src), il.BinOp("<=", src, il.IntLit(hi))))
+            else:
+                parts += [il.BinOp("==", src, il.IntLit(n)) for n in range(lo, hi + 1)]
+        return il.or_all(parts)
+
+
+# Shortest run of consecutive source numbers ``LoopContext.source_in`` states as a range.
+SOURCE_RANGE_MIN = 3
+
+
+def _runs(nums: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs ``(lo, hi)`` of consecutive numbers in the sorted, distinct ``nums``."""
+    out: list[tuple[int, int]] = []
+    for n in nums:
+        if out and out[-1][1] == n - 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
 
 
 class LoopRule(Protocol):

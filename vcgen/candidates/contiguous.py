@@ -88,7 +88,7 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
     ho, off, _ = ctx.log(a, kind)
     out: list[Candidate] = []
     for acc in ctx.accesses_of(name, kind):
-        if acc.block in ctx.loop.blocks and il.free_vars(acc.offset) & ctx.mod:
+        if acc.block in ctx.loop.blocks and acc.offset_vars & ctx.mod:
             if a.space == "global":  # group-shared: no inter-group races
                 out += block_range(ctx, ho, off, acc.offset, a.dom.width)
             out += [c for c in counter_range(ctx, ho, off, acc.offset, a.dom.width) if c not in out]

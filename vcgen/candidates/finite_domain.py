@@ -109,7 +109,7 @@ def _order(lit: il.Expr) -> int:
 
 def candidates(ctx: LoopContext) -> list[Candidate]:
     """fd candidates (membership, distinct bases, uniform bases) at the head of ``ctx.loop``."""
-    dom = {v: d for v, d in domains(ctx.info).items() if v in ctx.mod and _live_at_head(ctx, v)}
+    dom = {v: d for v, d in ctx.kf.domains.items() if v in ctx.mod and _live_at_head(ctx, v)}
     out: list = []
     for v in sorted(dom):
         lits = sorted(dom[v], key=_order)

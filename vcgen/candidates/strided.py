@@ -261,7 +261,7 @@ def enclosing_accesses(ctx: LoopContext, name: str, kind: str, ho: il.Expr, off:
     while lp is not None:
         outer = ctx.kf.loop_context(lp)
         for acc in ctx.accesses_of(name, kind):
-            if acc.block in lp.blocks and il.free_vars(acc.offset) & outer.mod:
+            if acc.block in lp.blocks and acc.offset_vars & outer.mod:
                 out += [c for c in access(outer, ho, off, acc.offset, w)
                         if c not in out and not (il.free_vars(c[1]) & ctx.mod)]
         lp = lp.parent
@@ -275,7 +275,7 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     if not isinstance(a.dom, il.BvType):
         return out
     for acc in ctx.accesses_of(name, kind):
-        if il.free_vars(acc.offset) & ctx.mod:
+        if acc.offset_vars & ctx.mod:
             out += access(ctx, ho, off, acc.offset, a.dom.width)
     out += [c for c in enclosing_accesses(ctx, name, kind, ho, off, a.dom.width) if c not in out]
     mixed = mixed_sources(ctx, name, kind)

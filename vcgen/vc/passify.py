@@ -119,6 +119,7 @@ class _Passifier:
         for d in proc.locals:
             self.var_types[d.name] = d.type
         self.types = dict(self.var_types)
+        self.position = {n: i for i, n in enumerate(self.var_types)}  # declaration order
         self.const_types = {n: d.type for n, d in program.consts().items()}
         self.counter: dict = {}
         self.asserts: list = []
@@ -202,13 +203,27 @@ class _Passifier:
             env_out[label] = env
             passive[label] = PassiveBlock(label, cmds, list(dict.fromkeys(succ[label])), is_ret)
         out = []
+        leaving: dict = {}  # pred -> its edge blocks, in creation order (one pass, not one per block)
+        for (src, _), eb in edge_blocks.items():
+            leaving.setdefault(src, []).append(eb)
         for label in order:
             pb = passive[label]
             pb.succs = [edge_blocks[(label, t)].label if (label, t) in edge_blocks else t
                         for t in pb.succs]
             out.append(pb)
-            out += [eb for (src, _), eb in edge_blocks.items() if src == label]
+            out += leaving.get(label, [])
         return PassiveProgram(out, self.types, self.asserts, self.proc.params)
+
+    def _differing(self, first: dict, others: list) -> list:
+        """The variables whose incarnations differ between the predecessors' envs, in
+        declaration order (the order of their join incarnations' numbers).  Found by set
+        differences of the envs' items, evaluated in C: testing every variable at every
+        join in Python was quadratic in the size of loop nests (more variables, more
+        joins: ``make bench-scaling``, loop family at depth 50, most of the passification)."""
+        names = _differing_names(first, others)
+        if not names:
+            return []
+        return sorted(names, key=self.position.__getitem__)
 
     def join(self, label: str, preds: list, env_out: dict, edge_blocks: dict):
         if not preds:
@@ -217,17 +232,25 @@ class _Passifier:
             return dict(env_out[preds[0]]), []
         env = dict(env_out[preds[0]])
         copies: dict = {p: [] for p in preds}
-        for v in self.var_types:
-            incs = {env_out[p][v] for p in preds}
-            if len(incs) > 1:
-                j = self.fresh(v)
-                env[v] = j
-                for p in preds:
-                    copies[p].append(il.Assume(il.BinOp("==", il.Var(j), il.Var(env_out[p][v])), JOIN_COPY))
+        for v in self._differing(env, [env_out[p] for p in preds[1:]]):
+            j = self.fresh(v)
+            env[v] = j
+            for p in preds:
+                copies[p].append(il.Assume(il.BinOp("==", il.Var(j), il.Var(env_out[p][v])), JOIN_COPY))
         for p in preds:
             if copies[p]:
                 edge_blocks[(p, label)] = PassiveBlock(f"{p}$to${label}", copies[p], [label])
         return env, []
+
+
+def _differing_names(first: dict, others: list) -> set:
+    """The variables whose incarnation in some env of ``others`` differs from ``first``'s
+    (every env maps the same names)."""
+    out: set = set()
+    base = first.items()
+    for env in others:
+        out.update(k for k, _ in base - env.items())
+    return out
 
 
 def _reachable_order(proc: il.ProcedureDecl, succ: dict) -> list:
