@@ -581,3 +581,45 @@ def test_default_portfolio_races_yices_incremental_and_one_shot():
         assert b.check(vc.assumptions({c.index for c in vc.checks if not c.is_vacuity}, None)).status == "sat"
     finally:
         b.close()
+
+
+# ----------------------------------------------------------- CPU-time limits
+
+SLEEPY_UNSAT = _fake("import sys, time\n"
+                     "for line in sys.stdin:\n"
+                     "    if 'check-sat' in line:\n"
+                     "        time.sleep(1.2)\n"
+                     "        print('unsat', flush=True)\n")
+SPINNER = _fake("import sys\n"
+                "for line in sys.stdin:\n"
+                "    if 'check-sat' in line:\n"
+                "        while True: pass\n")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="CPU time read from /proc")
+def test_query_limit_counts_the_solver_cpu_time():
+    """A query's own limit (the split's) counts the solver process's CPU time: a solver
+    that waits 1.2 s without computing (as when the machine is loaded) still answers
+    within a 0.5 s limit; one that computes is stopped after about 0.5 s of CPU.  The
+    back end's timeout stays wall-clock."""
+    vc = _vc(BPL / "race.bpl")
+    lits = vc.assumptions(set(), None)
+    b = ProcessBackend(vc, SLEEPY_UNSAT, 30)
+    try:
+        assert b.check(lits, 0.5).status == "unsat"
+        assert b.check(lits).status == "unsat"
+    finally:
+        b.close()
+    b = ProcessBackend(vc, SPINNER, 30)
+    try:
+        t = time.monotonic()
+        out = b.check(lits, 0.5)
+        assert out.status == "timeout" and "CPU" in out.reason
+        assert time.monotonic() - t < 2.5  # 0.5 s of CPU, at most 4x that of wall time
+    finally:
+        b.close()
+    b = ProcessBackend(vc, SLEEPY_UNSAT, 0.5)  # --timeout: wall-clock
+    try:
+        assert b.check(lits).status == "timeout"
+    finally:
+        b.close()
