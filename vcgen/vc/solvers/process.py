@@ -81,20 +81,6 @@ def is_bitwuzla(argv: list) -> bool:
 
 
 _CANCELLED = "(cancelled)"
-
-# A query's own ``limit`` (Houdini's and the final check's split, ``split.SPLIT_AFTER``)
-# counts the solver process's CPU time, polled every ``CPU_POLL`` seconds: on a loaded
-# machine a wall-clock limit splits a query the solver would decide in the same CPU time
-# on a quiet one, and the split costs more (PolyBench lu kernel1: a joint query over
-# 10 s of wall time, its 29 candidates then proved one by one in 38 s).  A query still
-# stops after ``CPU_WALL_CAP`` times its limit of wall time (a starved process), and
-# always at the back end's timeout, which stays wall-clock (``--timeout``).
-CPU_POLL = 0.2
-CPU_WALL_CAP = 4.0
-try:
-    _CLOCK_TICKS = float(os.sysconf("SC_CLK_TCK"))
-except (AttributeError, ValueError, OSError):
-    _CLOCK_TICKS = 100.0
 _STRINGS = re.compile(r'"(?:[^"]|"")*"|\|[^|]*\|')
 
 
@@ -180,25 +166,18 @@ class ProcessBackend:
         except (BrokenPipeError, OSError):
             pass  # the read reports the crash
 
-    def _response(self, deadline: float | None, cpu_until: float | None = None) -> str | None:
-        """One complete s-expression or atom from the solver; None on timeout (wall-clock
-        ``deadline``, or the process's CPU time reaching ``cpu_until`` seconds),
+    def _response(self, deadline: float | None) -> str | None:
+        """One complete s-expression or atom from the solver; None on timeout,
         ``_CANCELLED`` if the query in progress was cancelled."""
         buf, depth = "", 0
         while True:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None
-            wait = left if cpu_until is None else min(CPU_POLL, left if left is not None else CPU_POLL)
             try:
-                line = self.lines.get(timeout=wait)
+                line = self.lines.get(timeout=left)
             except queue.Empty:
-                if cpu_until is None:
-                    return None
-                used = self._cpu_seconds()
-                if used is None or used >= cpu_until:
-                    return None
-                continue
+                return None
             if isinstance(line, tuple):  # a cancel marker
                 if line[1] == self.generation:
                     return _CANCELLED
@@ -259,18 +238,17 @@ class ProcessBackend:
         self._send(query)
         start = time.monotonic()
         budget = query_limit(self.timeout, limit)
-        deadline, cpu_until = self._bounds(start, budget, limit)
-        resp = self._response(deadline, cpu_until)
+        deadline = None if budget is None else start + budget
+        resp = self._response(deadline)
         while self.stale and isinstance(resp, str) and resp in ("sat", "unsat", "unknown"):
             self.stale -= 1  # the late answer of an abandoned query
-            resp = self._response(deadline, cpu_until)
+            resp = self._response(deadline)
         if resp is _CANCELLED:
             self.stale, self.stale_since = self.stale + 1, start
             return Outcome("unknown", f"{self.name}: cancelled")
         if resp is None:
             self._kill()
-            what = f"{budget:g} s" if cpu_until is None else f"{limit:g} s of CPU time"
-            return Outcome("timeout", f"{self.name}: no answer within {what}")
+            return Outcome("timeout", f"{self.name}: no answer within {budget:g} s")
         if resp == "sat":
             self.has_model = True
             return Outcome("sat")
@@ -286,31 +264,6 @@ class ProcessBackend:
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         return self.run(self.prepare(assumptions), limit)
-
-    def _bounds(self, start: float, budget: float | None,
-                limit: float | None) -> tuple[float | None, float | None]:
-        """(wall-clock deadline, CPU-time deadline of the process) of a query sent at
-        ``start`` (``time.monotonic``): a query whose own ``limit`` is its budget counts
-        it in CPU seconds, capped at ``CPU_WALL_CAP`` times it of wall time and at the
-        timeout (see ``CPU_POLL``); otherwise the budget is wall-clock."""
-        used = self._cpu_seconds() if limit and budget == limit else None
-        if budget is None or limit is None or used is None:
-            return (None if budget is None else start + budget), None
-        wall = CPU_WALL_CAP * limit if not self.timeout else min(self.timeout, CPU_WALL_CAP * limit)
-        return start + wall, used + limit
-
-    def _cpu_seconds(self) -> float | None:
-        """User + system CPU seconds the solver process has used (``/proc``, Linux);
-        None when unknown (no process, another system): limits are then wall-clock."""
-        proc = self.proc
-        if proc is None:
-            return None
-        try:
-            with open(f"/proc/{proc.pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
-        except (OSError, IndexError, ValueError):
-            return None
 
     def cancel(self) -> None:
         """Abandon the ``run`` in progress on another thread (it returns unknown at once)."""
