@@ -363,20 +363,3 @@ def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, re
     out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="dyn,sbase"))
     assert out == ref and stats.proved == ref_stats.proved
     assert stats.generated == ref_stats.generated
-
-
-def test_model_guide_forgets_a_rich_first_run(loop, monkeypatch):
-    """A first run refuting dozens, then barren runs: the moving average of refutations
-    per run (``ModelGuide.recent``) stops the runs though the average over all runs stays
-    high (77 in 9 runs, 0.25 s a run, 0.8 s queries)."""
-    guide = dyn.ModelGuide(loop)
-    counts = iter([77] + [0] * 8)
-    monkeypatch.setattr(guide, "_compiled", lambda: type("R", (), {
-        "refute": staticmethod(lambda alive, runs, given: {f"_b{k}" for k in range(next(counts))})})())
-    for _ in range(9):
-        guide.refute(set(), {})
-    guide.run_seconds, guide.seconds, guide.started = 9 * 0.25, 9 * 0.25, guide.started - 100
-    assert guide.refuted == 77 and guide.runs == 9
-    assert (guide.refuted + 1) / (guide.runs + 1) * 0.8 > 0.25  # the old estimate: run on
-    assert not guide.wanted(0.8)
-    assert guide.wanted(8.0)  # a slow query is still worth a run

@@ -58,11 +58,6 @@ MAX_STEPS = 200_000
 # cost a run each (0.02-0.5 s) where Houdini's queries take milliseconds on small
 # kernels, seconds on loop nests.
 GUIDE_SHARE = 0.25
-# Weight of the runs before the last in a model-guided run's expected refutations
-# (``ModelGuide.recent``): a moving average, so that a first run refuting dozens does not
-# keep barren runs going (PolyBench covariance kernel3: the first run refuted 77, the
-# next 60 one or none between them, 0.25 s each after queries of 0.5-1 s).
-GUIDE_DECAY = 0.5
 
 
 def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
@@ -192,7 +187,6 @@ class ModelGuide:
         self.run_seconds = 0.0  # spent running
         self.runs = 0
         self.refuted = 0
-        self.recent = 1.0  # refutations per run, moving average (GUIDE_DECAY), prior one
 
     def _compiled(self) -> Runner:
         if self._runner is None:
@@ -205,20 +199,17 @@ class ModelGuide:
 
     def wanted(self, query_seconds: float) -> bool:
         """Whether a run now is worth it after a sat answer that took ``query_seconds``:
-        within the time share, and a run's expected refutations would cost the solver
-        more than a run takes (each query dropping about one candidate).  Expected: the
-        smaller of the refutations so far per run (with one success and one run added as
-        a prior) and their moving average (``recent``), which forgets a rich first run.
-        Covariance kernel1: runs 0.26 s, queries 0.5 s, 10 refutations in 26 runs: a
-        loss; lu kernel1: runs 0.03 s, queries 1-3 s, 24 in 33; covariance kernel3: 77
-        in the first run, then none in most: the average of all runs stayed above 1."""
+        within the time share, and a run's expected refutations (so far per run, with one
+        success and one run added as a prior) would cost the solver more than a run takes
+        (each query dropping about one candidate).  Covariance kernel1: runs 0.26 s,
+        queries 0.5 s, 10 refutations in 26 runs: a loss; lu kernel1: runs 0.03 s,
+        queries 1-3 s, 24 in 33."""
         if self.seconds > self.share * (time.monotonic() - self.started):
             return False
         if not self.runs:
             return True
         per_run = self.run_seconds / self.runs
-        expected = min((self.refuted + 1) / (self.runs + 1), self.recent)
-        return per_run <= query_seconds * expected
+        return per_run <= query_seconds * (self.refuted + 1) / (self.runs + 1)
 
     def inputs(self) -> list[str]:
         """Names of the scalar constants and kernel parameters a run takes from a model."""
@@ -237,5 +228,4 @@ class ModelGuide:
             self.seconds += time.monotonic() - t
             self.run_seconds += time.monotonic() - t
         self.refuted += len(dead)
-        self.recent = GUIDE_DECAY * self.recent + (1 - GUIDE_DECAY) * len(dead)
         return dead
