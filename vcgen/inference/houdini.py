@@ -70,7 +70,7 @@ class HoudiniStats:
     dropped_on_unknown: int = 0
     splits: int = 0  # slice queries over the limit, asked again one candidate at a time
     slow: set = field(default_factory=set)  # guards over a split's first-pass limit once
-    # rule -> [seconds, queries] of the one-candidate queries that found no model
+    # rule -> (seconds, queries) of the one-candidate queries that found no model
     # (``_cheapest``); a model counts as a query of 0 s
     rule_seconds: dict = field(default_factory=dict)
     seconds: float = 0.0

@@ -8,8 +8,8 @@ simplify.  A fresh non-incremental process gets them as unit facts, and its prep
 every disabled check and dead candidate before the search starts.  Neither is faster on
 every query: replaying 58 Houdini queries of PolyBench covariance kernel3 (1.4 MB VC)
 with yices, warm ``check-sat-assuming`` took 0.1-5.6 s (46 s in all), one fresh process
-per query 0.2-4.4 s (43 s), the faster of the two per query 28 s; a query warm yices
-took 4.6 s (z3, fresh and asserted, 13 s) took 0.6 s.  So the portfolio races both
+per query 0.2-4.4 s (43 s), the faster of the two per query 28 s; one query took 4.6 s
+warm and 0.6 s fresh (z3, fresh and asserted: 13 s), others 0.6 s warm and 4.4 s fresh.  So the portfolio races both
 (``portfolio.portfolio``) and benches the one that stops winning.
 
 The answer is the same formula's: asserting a literal or assuming it gives the same

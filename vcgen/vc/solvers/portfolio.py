@@ -25,12 +25,12 @@ PORTFOLIO_DEFAULT = ("yices", "bitwuzla", "cvc5")
 # of its queries, z3 none; racing z3 made Houdini 183-296 s, yices alone 100 s.  Races
 # decided faster do not count: z3 in-process wins the easy ones on start-up cost alone.
 BENCH_AFTER = 8
+CONTESTED = 1.0
 
 # Solvers whose non-incremental mode (its arguments here) also races, one process per
 # query (``oneshot``): yices-smt2 without ``--incremental`` preprocesses the query with
 # the assumption literals as facts.
 ONE_SHOT: dict[str, list[str]] = {"yices": []}
-CONTESTED = 1.0
 
 
 class PortfolioBackend:
@@ -153,7 +153,8 @@ def default_members(vc: VC, name: str, timeout: float | None) -> list[Racer]:
 
 def portfolio(vc: VC, spec: str, timeout: float | None) -> PortfolioBackend:
     """``portfolio:a,b`` races z3 with a and b; plain ``portfolio`` with the first solver
-    of ``PORTFOLIO_DEFAULT`` that is installed and can express the VC."""
+    of ``PORTFOLIO_DEFAULT`` that is installed and can express the VC (``default_members``:
+    for yices, its incremental and its one-process-per-query modes)."""
     names = [n.strip() for n in spec.partition(":")[2].split(",") if n.strip()]
     if names:
         return PortfolioBackend(vc, [ProcessBackend(vc, solver_command(n), timeout) for n in names],
