@@ -339,7 +339,7 @@ def _cheapest(pending: list, by_guard: dict, stats: HoudiniStats) -> str:
     seidel-2d kernel0 asked 6 candidates of two such rules (3-10 s each, 55 s) before
     the candidate of the split's model (1.8 s).  Only the order changes, never which
     candidates are asked or kept (``_one_by_one``)."""
-    def cost(g: str) -> tuple:
+    def cost(g: str) -> tuple[float, str]:
         total, n = stats.rule_seconds.get(by_guard[g][0].rule, (0.0, 0))
         return (total / n if n else 0.0, g)
     return min(pending, key=cost)
