@@ -383,3 +383,62 @@ def test_slices_settled_after_the_last_drop_are_not_asked_again():
         assert alive == {"_b0", "_b1", "_b2", "_b3"} - {f"_b{2 * false_in + 1}"}
         assert (stats.queries, stats.rounds) == (queries, rounds)
         assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
+
+
+SLOW_RULE = kernel("""\
+  var $x: bv32;
+  var $y: bv32;
+  $entry:
+    $x, $y := 0bv32, 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> BV32_ULE($x, 100bv32);
+    assert {:candidate "r1"} _b1 ==> BV32_ULE($y, 100bv32);
+    assert {:candidate "r1"} _b2 ==> $x == $y;
+    assert {:candidate "r3"} _b3 ==> $x == 0bv32;
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 100bv32);
+    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 100bv32);
+    assert {:vacuity_check} false;
+    return;
+""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+
+
+class _Clocked:
+    """z3 in-process on a fake clock: a joint query with a limit times out after it; a
+    one-candidate query of rule r1 takes 5 s, others 0.1 s.  Logs the guards asked."""
+
+    def __init__(self, vc):
+        self.inner, self.vc, self.now, self.log = Z3Backend(vc), vc, 0.0, []
+        self.rule = {c.guard: c.rule for c in vc.checks if c.is_candidate}
+
+    def check(self, assumptions, limit=None):
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on and c.is_candidate}
+        self.log.append(guards)
+        if len(guards) > 1 and limit is not None:
+            self.now += limit
+            return Outcome("timeout", "stub")
+        self.now += 5.0 if any(self.rule[g] == "r1" for g in guards) else 0.1
+        return self.inner.check(assumptions)
+
+    def values(self, terms):
+        return self.inner.values(terms)
+
+
+def test_split_asks_the_cheapest_rule_first(monkeypatch):
+    """In a split, once a candidate of rule r1 took 5 s, the candidate of a rule not asked
+    yet (r3, false) comes before the other r1 ones: the model after 2 one-candidate
+    queries, not 4 (name order).  Same fixpoint."""
+    prog = parse_program(SLOW_RULE)
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _Clocked(vc), HoudiniStats()
+    monkeypatch.setattr(houdini.time, "monotonic", lambda: backend.now)
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1", "_b2"}
+    first_split = backend.log[1:backend.log.index({"_b3"}) + 1]
+    assert first_split == [{"_b0"}, {"_b3"}]
+    assert stats.rule_seconds["r1"][0] >= 5.0

@@ -25,7 +25,8 @@ from vcgen.il.errors import ExitCode, ToolError
 from vcgen.il.parser import parse_file, parse_program
 from vcgen.vc.solvers.server import serve, smt_commands
 from vcgen.vc.encode import MATH_INT_WARNING
-from vcgen.vc.solvers.portfolio import PortfolioBackend
+from vcgen.vc.solvers.oneshot import OneShotBackend
+from vcgen.vc.solvers.portfolio import PortfolioBackend, portfolio
 from vcgen.vc.solvers.process import ProcessBackend, solver_command
 from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.vc.solvers.smtlib import ints_as_bv
@@ -490,3 +491,93 @@ def test_portfolio_keeps_members_that_win_contested_races(monkeypatch):
         assert b.check(_real(vc)).status == "sat"
     assert b.benched == set() and b.contested == 0
     b.close()
+
+
+# ----------------------------------------------------------- one process per query
+
+# a fake solver that logs each process's stdin (one file per process) and answers sat
+# to ``check-sat`` only when no ``check-sat-assuming`` came (i.e. in one-shot use)
+def _logging_solver(tmp_path: Path) -> list:
+    return _fake("import sys, os, time\n"
+                 f"path = {str(tmp_path)!r} + '/' + str(os.getpid()) + '-' + str(time.monotonic_ns())\n"
+                 "for line in sys.stdin:\n"
+                 "    open(path, 'a').write(line)\n"
+                 "    if line.startswith('(check-sat)'): print('unsat', flush=True)\n"
+                 "    elif 'check-sat-assuming' in line: print('(error \"incremental\")', flush=True)\n")
+
+
+def test_one_shot_asserts_the_literals_in_a_fresh_process_per_query(tmp_path):
+    """Each query is the prelude, the assumption literals as asserts and one ``check-sat``
+    in a new process (the solver's preprocessing sees them as facts)."""
+    vc = _vc(BPL / "race.bpl")
+    b = OneShotBackend(vc, _logging_solver(tmp_path), 30)
+    lits = vc.assumptions({c.index for c in vc.checks}, None)
+    try:
+        assert b.check(lits).status == "unsat"
+        assert b.check(lits[:1]).status == "unsat"
+    finally:
+        b.close()
+    logs = sorted(tmp_path.iterdir())
+    assert len(logs) == 2  # one process per query
+    texts = [p.read_text() for p in logs]
+    for text, n in zip(texts, (len(lits), 1)):
+        assert "check-sat-assuming" not in text and text.count("(check-sat)") == 1
+        asserted = text.split("(check-sat)")[0].count(f"(assert {lits[0].sexpr()})")
+        assert asserted == 1
+        assert text.startswith(b.prelude)
+        assert text[len(b.prelude):].count("(assert ") == n
+
+
+def test_one_shot_cancel_kills_the_process():
+    """An abandoned one-shot query (another member won) stops its process at once."""
+    vc = _vc(BPL / "race.bpl")
+    b = OneShotBackend(vc, SLEEPER, 60)
+    answer: list = []
+    t = threading.Thread(target=lambda: answer.append(b.check(vc.assumptions(set(), None))))
+    t.start()
+    while b.proc is None:
+        time.sleep(0.01)
+    proc = b.proc
+    b.cancel()
+    t.join(10)
+    assert answer and answer[0].status == "unknown"
+    assert proc.poll() is not None and b.proc is None
+
+
+@pytest.mark.parametrize("path", SMALL, ids=lambda p: p.name)
+def test_one_shot_yices_same_answers_and_models(path):
+    """yices-smt2 without ``--incremental``, one process per query: same verdicts as z3,
+    Houdini's fixpoint unchanged, and a model is read after sat."""
+    need("yices")
+    prog = parse_file(str(path))
+    vc = program_vc(prog, independent_candidates=True)
+    ref = houdini.houdini_fixpoint(vc, Z3Backend(vc))
+    b = OneShotBackend(vc, [solver_command("yices")[0]], 60)
+    try:
+        assert houdini.houdini_fixpoint(vc, b) == ref
+        real = {c.index for c in vc.checks if not c.is_candidate and not c.is_vacuity}
+        out = b.check(vc.assumptions(real, ref))
+        z = Z3Backend(vc).check(vc.assumptions(real, ref))
+        assert out.status == z.status
+        if out.status == "sat":
+            fails = b.values([c.fail for c in vc.checks if c.index in real])
+            assert True in fails
+    finally:
+        b.close()
+
+
+def test_default_portfolio_races_yices_incremental_and_one_shot():
+    """The default portfolio (``--solver=auto`` escalates to it) races z3, yices
+    incremental and yices one process per query (``portfolio.ONE_SHOT``)."""
+    need("yices")
+    vc = _vc(BPL / "race.bpl")
+    b = portfolio(vc, "portfolio", 60)
+    try:
+        kinds = [type(m) for m in b.members]
+        assert kinds == [Z3Backend, ProcessBackend, OneShotBackend]
+        assert len({m.name for m in b.members}) == 3  # wins are counted per name
+        assert b.members[1].prelude is b.members[2].prelude
+        assert "--incremental" not in b.members[2].command
+        assert b.check(vc.assumptions({c.index for c in vc.checks if not c.is_vacuity}, None)).status == "sat"
+    finally:
+        b.close()

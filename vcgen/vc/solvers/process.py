@@ -103,16 +103,12 @@ class ProcessBackend:
     """
 
     def __init__(self, vc: VC, command: list, timeout: float | None = None,
-                 int_as_bv: bool | None = None):
+                 int_as_bv: bool | None = None, prelude: str | None = None):
         self.command = command
         self.name = _display(command)
         self.timeout = timeout
         self.int_as_bv = is_bitwuzla(command) if int_as_bv is None else int_as_bv
-        features = set(vc.translator.features)
-        if self.int_as_bv and features & {"LIA", "NIA"}:
-            features = (features - {"LIA", "NIA"}) | {"BV"}
-        self.prelude = self._text("(set-option :print-success false)\n(set-option :produce-models true)\n"
-                                  f"(set-logic {logic_of(features)})\n{smt_body(vc)}\n")
+        self.prelude = prelude if prelude is not None else self._prelude(vc)
         self.proc: subprocess.Popen[str] | None = None
         self.lines: queue.Queue = queue.Queue()
         self.queries = 0
@@ -122,6 +118,16 @@ class ProcessBackend:
         self.generation = 0  # of the query in progress (cancel markers name it)
         self._declared: set[str] | None = None  # constant names the prelude declares
         self._printed: dict[int, tuple] = {}  # literal's ast id -> (literal, its text)
+
+    def _prelude(self, vc: VC) -> str:
+        """Options, logic, declarations and assertions of ``vc``: the text every process
+        of this back end is fed first (``prelude=`` shares it between back ends of one VC:
+        printing a large VC takes seconds)."""
+        features = set(vc.translator.features)
+        if self.int_as_bv and features & {"LIA", "NIA"}:
+            features = (features - {"LIA", "NIA"}) | {"BV"}
+        return self._text("(set-option :print-success false)\n(set-option :produce-models true)\n"
+                          f"(set-logic {logic_of(features)})\n{smt_body(vc)}\n")
 
     def _sexpr(self, lit) -> str:
         """SMT-LIB text of an assumption literal, printed once per literal (the same
