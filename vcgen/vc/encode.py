@@ -535,6 +535,10 @@ SPLIT_MAX_CASES = 1024
 # whose cases the refuter decides none of is only the chain restructured, and is not kept
 # either (gpgpu-sim LPS: 50 such splits of 1-3 cases made the final check 18 s -> 69 s).
 SPLIT_MAX_LIVE = 8
+# Most cases of a loop invariant's split (``LogCaseSplitter.split_invariant``): the split
+# pays when its last case restates the invariant assumed at the loop head; a long chain
+# of updates in the body would multiply the copies of the invariant's arithmetic.
+INVARIANT_SPLIT_MAX_CASES = 4
 
 
 class _IteUpdate(NamedTuple):
@@ -718,17 +722,45 @@ class LogCaseSplitter:
             return None
         return z3.Not(z3.And(*others, split) if others else split)
 
+    def split_invariant(self, e: il.Expr, term: z3.BoolRef) -> z3.BoolRef | None:
+        """The split form of a loop-invariant assertion ``e`` (z3 term ``term``) over the
+        log updates of the loop body, or None when it reads none or would have more than
+        ``INVARIANT_SPLIT_MAX_CASES`` cases.  The cases are not simplified: the case
+        "no access of the body was logged" substitutes the log's value at the loop head
+        into ``term``, which gives (hash-consed) the very term the cut point assumes.
+
+        Why: at a back edge the invariant ``P(log@k)`` reads the log after the body's
+        updates ``log@k == if logged then new else log@head``.  Unsplit, the solver must
+        show that ``P`` of two equal 64-bit offsets agree, bit-blasting ``P``'s arithmetic
+        twice; for ``__write_offset_bytes(p)/sizeof(float) % width == tid`` (64-bit CUDA
+        offsets, a remainder by a non-power of two) that miter took yices and z3 minutes
+        (CUDA fluidsGL advectVelocity_k: over 100 s for the "not logged" case alone, under
+        1 s for the "logged" one).  Split, the "not logged" case is the assumed term itself.
+        Equivalent for the same reason as ``split``."""
+        names = frozenset(n for n in il.free_vars(e) if n in self.updates)
+        if not names:
+            return None
+        budget = [INVARIANT_SPLIT_MAX_CASES]
+        cases = [0, 0]
+        split = self._split(term, names, budget, cases, decide=False)
+        if cases[0] + cases[1] > INVARIANT_SPLIT_MAX_CASES:
+            return None
+        return split
+
     def _latest(self, names: frozenset) -> _IteUpdate:
         def number(n: str) -> int:
             k = n.rpartition("@")[2]
             return int(k) if k.isdigit() else 0
         return self.updates[max(names, key=number)]
 
-    def _split(self, term: z3.BoolRef, names: frozenset, budget: list, cases: list) -> z3.BoolRef:
+    def _split(self, term: z3.BoolRef, names: frozenset, budget: list, cases: list,
+               decide: bool = True) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
         (a logged value may itself read updates).  Each case is a conjunction of conflict
         conditions whose atoms ``self.refuter`` may decide; ``cases`` counts the undecided
-        (index 0) and the refuted (index 1) ones."""
+        (index 0) and the refuted (index 1) ones.  ``decide=False``: cases are left as
+        substituted (not simplified nor refuted), all counted undecided."""
+        leaf = self.refuter.simplify if decide else (lambda t: t)
         spine = []
         while names and budget[0] > 0:
             budget[0] -= 1
@@ -743,21 +775,27 @@ class LogCaseSplitter:
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
             if then_names:
-                then_t = self._split(then_t, then_names, budget, cases)
+                then_t = self._split(then_t, then_names, budget, cases, decide)
             else:
-                then_t = self.refuter.simplify(then_t)
+                then_t = leaf(then_t)
                 cases[z3.is_false(then_t)] += 1
             spine.append((first.cond, then_t))
             term = else_t
         if names:  # the budget ran out: the rest of the chain stays as it is
             cases[0] += 1
         else:
-            term = self.refuter.simplify(term)
+            term = leaf(term)
             cases[z3.is_false(term)] += 1
         ctx = self.tr.ctx
         for cond, case in reversed(spine):
             term = z3.BoolRef(z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), case.as_ast(), term.as_ast()), ctx)
         return term
+
+
+def _is_loop_invariant(c: PassiveAssert) -> bool:
+    """A user's or a proved (Houdini-kept) loop invariant; not a candidate."""
+    return (il.has_attr(c.attrs, "invariant") or il.has_attr(c.attrs, "user_invariant")) \
+        and not il.has_attr(c.attrs, "candidate")
 
 
 def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
@@ -813,7 +851,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             e = tr.term(c.expr)
             path = z3.And(cond, *pending) if pending else cond
             k = len(checks)
-            split = splitter.split(c.expr, e)
+            split = splitter.split_invariant(c.expr, e) if _is_loop_invariant(c) \
+                else splitter.split(c.expr, e)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
                 holds = z3.Bool(f"holds_{k}", ctx)
                 constraints.append(holds == split)
