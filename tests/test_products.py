@@ -20,7 +20,7 @@ from vcgen import il
 from vcgen.il.printer import expr_str
 from vcgen.twothread.builder import ProgramBuilder
 from vcgen.twothread.options import LaunchConfig, LockstepOptions
-from vcgen.twothread.products import cancellation_lemma, division_lemma
+from vcgen.twothread.products import bounded_division_lemma, cancellation_lemma
 from vcgen.twothread.transform import lockstep
 from vcgen.vc.encode import Translator
 
@@ -107,7 +107,7 @@ def test_the_division_lemma_is_valid(w):
     add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
     defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
     sums = (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2)))
-    lemma = division_lemma(b, w, sums, (q1, q2), u, (x1, x2), defs)
+    lemma = bounded_division_lemma(b, w, sums, (q1, q2), u, (x1, x2), defs)
     prog = il.Program(tuple(b.new_functions.values()) +
                       tuple(il.ConstDecl(n, t) for n in ("q1", "q2", "x1", "x2", "u", "p1", "p2")))
     s = z3.Solver()

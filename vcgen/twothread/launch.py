@@ -392,10 +392,12 @@ def _scaled_sum(builder: ProgramBuilder, q: il.Expr, n: il.Expr, x: il.Expr, wid
 
 
 def division_lemma(builder: ProgramBuilder, q: tuple[il.Expr, il.Expr], n: il.Expr, x: tuple[il.Expr, il.Expr],
-                   width: int = 32) -> il.Expr:
+                   width: int = 32, sums: tuple[il.Expr, il.Expr] | None = None,
+                   premises: tuple[il.Expr, ...] = ()) -> il.Expr:
     """Uniqueness of quotient and remainder: ``x1 < n && x2 < n && q1 * n + x1 == q2 * n +
     x2 ==> q1 == q2 && x1 == x2`` (bit-vectors of ``width`` bits; ``q_t``, ``x_t`` of thread
-    ``t``).
+    ``t``).  ``sums``: the two sums in another form than ``_scaled_sum``'s (the kernel's
+    own, ``products``); ``premises``: further conjuncts of the premise.
 
     Valid whenever ``q_t * n + x_t`` does not wrap for ``x_t < n`` (each ``q_t`` below some
     ``Q`` with ``Q * n <= 2^width``): a number below ``Q * n`` has one quotient and one
@@ -403,9 +405,10 @@ def division_lemma(builder: ProgramBuilder, q: tuple[il.Expr, il.Expr], n: il.Ex
     It spares the solver a bit-level proof that ``q * n + x`` is injective (a
     multiplication, symbolic in ``q`` and often in ``n``)."""
     ult = builder.bvfun("ULT", width)
-    premise = il.and_all([il.FunApp(ult, (x[0], n)), il.FunApp(ult, (x[1], n)),
-                          il.BinOp("==", _scaled_sum(builder, q[0], n, x[0], width),
-                                   _scaled_sum(builder, q[1], n, x[1], width))])
+    if sums is None:
+        sums = (_scaled_sum(builder, q[0], n, x[0], width), _scaled_sum(builder, q[1], n, x[1], width))
+    premise = il.and_all([il.FunApp(ult, (x[0], n)), il.FunApp(ult, (x[1], n)), *premises,
+                          il.BinOp("==", sums[0], sums[1])])
     return il.implies(premise, il.BinOp("&&", il.BinOp("==", q[0], q[1]), il.BinOp("==", x[0], x[1])))
 
 

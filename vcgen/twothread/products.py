@@ -28,8 +28,8 @@ one remainder), so assuming them is sound anywhere -- a variable's definition is
 the premise, not assumed -- and when a premise cannot be shown the lemma is unused.
 Products by literals are left alone (linear: the solvers handle them), and so are products
 by a group size or group count: the global id ``group_id * group_size + local_id`` has
-the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The two-thread reduction it serves is paper 000, section 4; the
-fact itself is arithmetic.
+the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The
+two-thread reduction they serve is paper 000, section 4; the facts are arithmetic.
 """
 from __future__ import annotations
 
@@ -37,9 +37,12 @@ import re
 
 from .. import il
 from .builder import ProgramBuilder
+from .launch import division_lemma
 from .threads import Threads
 
 _LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
+_BV_OP = re.compile(r"^BV(\d+)_(\w+)$")
+
 
 def _exprs(cmd: il.Cmd) -> list[il.Expr]:
     """The expressions ``cmd`` evaluates (right-hand sides and map indices)."""
@@ -51,7 +54,7 @@ def _exprs(cmd: il.Cmd) -> list[il.Expr]:
 def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
     """``(w, a, b)`` when ``e`` is ``BV<w>_<op>(a, b)``."""
     if isinstance(e, il.FunApp) and len(e.args) == 2:
-        m = re.match(r"^BV(\d+)_(\w+)$", e.name)
+        m = _BV_OP.match(e.name)
         if m and m.group(2) == op:
             return int(m.group(1)), e.args[0], e.args[1]
     return None
@@ -77,17 +80,16 @@ def cancellation_lemma(builder: ProgramBuilder, w: int, x: tuple[il.Expr, il.Exp
     return il.implies(premise, il.BinOp("==", x[0], x[1]))
 
 
-def division_lemma(builder: ProgramBuilder, w: int, sums: tuple[il.Expr, il.Expr], q: tuple[il.Expr, il.Expr],
-                   u: il.Expr, x: tuple[il.Expr, il.Expr], defs: tuple[il.Expr, ...] = ()) -> il.Expr:
-    """``x1 < u && x2 < u && nowrap(q1 * u + x1) && nowrap(q2 * u + x2) && defs && s1 == s2
-    ==> q1 == q2 && x1 == x2`` over ``w``-bit vectors (module docstring): ``sums`` are the
-    two threads' sums ``q_t * u + x_t`` in the kernel's own form, ``defs`` equations that
-    make them so (a variable equal to its product)."""
-    ult = builder.bvfun("ULT", w)
-    premise = il.and_all([il.FunApp(ult, (x[0], u)), il.FunApp(ult, (x[1], u)),
-                          _nowrap(builder, w, q[0], u, x[0]), _nowrap(builder, w, q[1], u, x[1]),
-                          *defs, il.BinOp("==", sums[0], sums[1])])
-    return il.implies(premise, il.BinOp("&&", il.BinOp("==", q[0], q[1]), il.BinOp("==", x[0], x[1])))
+def bounded_division_lemma(builder: ProgramBuilder, w: int, sums: tuple[il.Expr, il.Expr],
+                           q: tuple[il.Expr, il.Expr], u: il.Expr, x: tuple[il.Expr, il.Expr],
+                           defs: tuple[il.Expr, ...] = ()) -> il.Expr:
+    """``launch.division_lemma`` with its validity condition in the premise: ``x1 < u && x2
+    < u && nowrap(q1 * u + x1) && nowrap(q2 * u + x2) && defs && s1 == s2 ==> q1 == q2 &&
+    x1 == x2`` over ``w``-bit vectors (module docstring): ``sums`` are the two threads'
+    sums ``q_t * u + x_t`` in the kernel's own form, ``defs`` equations that make them so
+    (a variable equal to its product).  Valid for every value."""
+    nowrap = (_nowrap(builder, w, q[0], u, x[0]), _nowrap(builder, w, q[1], u, x[1]))
+    return division_lemma(builder, q, u, x, w, sums=sums, premises=nowrap + defs)
 
 
 class ProductLemmas:
@@ -153,6 +155,6 @@ class ProductLemmas:
                 defs: tuple[il.Expr, ...] = ()
                 if isinstance(p, il.Var):  # the variable's value is its product: in the premise
                     defs = tuple(il.BinOp("==", pt, prt) for pt, prt in zip(self._pair(p), self._pair(prod)))
-                return division_lemma(self.builder, w, sums, self._pair(q), self.threads.ex(u, 1),
-                                      self._pair(x), defs)
+                return bounded_division_lemma(self.builder, w, sums, self._pair(q), self.threads.ex(u, 1),
+                                              self._pair(x), defs)
         return None
