@@ -12,7 +12,7 @@ from vcgen.vc.solvers.backend import Outcome
 from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.verify.checker import verify_program
 
-from vcgen_progs import BPL, kernel
+from vcgen_progs import BPL, kernel, twin_counters
 
 
 def _asserts(prog: il.Program) -> list:
@@ -35,28 +35,9 @@ def test_inductive_candidate_survives_non_inductive_dropped():
     assert verify_program(again).status == "verified"
 
 
-MUTUAL = kernel("""\
-  var $x: bv32;
-  var $y: bv32;
-  $entry:
-    $x, $y := 0bv32, 0bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> $x == $y;
-    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 100bv32);
-    assert {:candidate "r3"} _b2 ==> $y == 0bv32;
-    assert {:candidate "r3"} _b3 ==> $x == 0bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 100bv32);
-    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 100bv32);
-    assert {:sourceloc "m.cl", 9, 3} {:user_assert} $y == 100bv32;
-    assert {:vacuity_check} false;
-    return;
-""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+MUTUAL = twin_counters({"_b0": "r1: $x == $y", "_b1": "r2: BV32_ULE($x, 100bv32)",
+                        "_b2": "r3: $y == 0bv32", "_b3": "r3: $x == 0bv32"},
+                       after='    assert {:sourceloc "m.cl", 9, 3} {:user_assert} $y == 100bv32;\n')
 
 
 def test_maximal_inductive_subset_and_verification():
@@ -385,27 +366,8 @@ def test_slices_settled_after_the_last_drop_are_not_asked_again():
         assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
 
 
-SLOW_RULE = kernel("""\
-  var $x: bv32;
-  var $y: bv32;
-  $entry:
-    $x, $y := 0bv32, 0bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> BV32_ULE($x, 100bv32);
-    assert {:candidate "r1"} _b1 ==> BV32_ULE($y, 100bv32);
-    assert {:candidate "r1"} _b2 ==> $x == $y;
-    assert {:candidate "r3"} _b3 ==> $x == 0bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 100bv32);
-    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 100bv32);
-    assert {:vacuity_check} false;
-    return;
-""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+SLOW_RULE = twin_counters({"_b0": "r1: BV32_ULE($x, 100bv32)", "_b1": "r1: BV32_ULE($y, 100bv32)",
+                           "_b2": "r1: $x == $y", "_b3": "r3: $x == 0bv32"})
 
 
 class _Clocked:

@@ -23,7 +23,7 @@ from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.testsuite import parse_header
 from vcgen.verify.checker import verify_program
 
-from vcgen_progs import kernel
+from vcgen_progs import kernel, twin_counters
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARDS = "".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(8))
@@ -34,29 +34,9 @@ GUARDS = "".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(8)
 #   _b2 x <= 10     inductive
 #   _b3 x == y      inductive
 #   _b4 x <= 3      true for 3 iterations: not inductive, LU(1) cannot see it, DYN can
-LOOP = kernel("""\
-  var $x: bv32;
-  var $y: bv32;
-  $entry:
-    $x, $y := 0bv32, 0bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> $x == 5bv32;
-    assert {:candidate "r2"} _b1 ==> $x == 0bv32;
-    assert {:candidate "r3"} _b2 ==> BV32_ULE($x, 10bv32);
-    assert {:candidate "r3"} _b3 ==> $x == $y;
-    assert {:candidate "r4"} _b4 ==> BV32_ULE($x, 3bv32);
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 10bv32);
-    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 10bv32);
-    assert {:sourceloc "m.cl", 9, 3} {:user_assert} $y == 10bv32;
-    assert {:vacuity_check} false;
-    return;
-""", decls=GUARDS)
+LOOP = twin_counters({"_b0": "r1: $x == 5bv32", "_b1": "r2: $x == 0bv32", "_b2": "r3: BV32_ULE($x, 10bv32)",
+                      "_b3": "r3: $x == $y", "_b4": "r4: BV32_ULE($x, 3bv32)"}, bound=10,
+                     after='    assert {:sourceloc "m.cl", 9, 3} {:user_assert} $y == 10bv32;\n', guards=8)
 
 # Two loops in sequence.  _b1 (j <= 10 at the second head) holds on entry only because
 # _b0 (i <= 10 at the first head) is assumed there: an engine assuming nothing else (or

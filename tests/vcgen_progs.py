@@ -33,6 +33,31 @@ def kernel(body: str, params: str = "", specs: str = "", decls: str = "",
             f"{specs}{{\n{body}}}\n")
 
 
+def twin_counters(candidates: dict[str, str], bound: int = 100, after: str = "", guards: int = 4) -> str:
+    """``for (x = 0, y = 0; x < bound; x++, y++)`` with candidate invariants at the head:
+    ``candidates`` maps ``"_bK"`` to ``"rule: expression"``; ``after`` are commands after
+    the loop; ``guards`` existential constants ``_b0`` ... are declared."""
+    heads = "".join(f'    assert {{:candidate "{rc.split(":", 1)[0].strip()}"}} {g} ==> {rc.split(":", 1)[1].strip()};\n'
+                    for g, rc in candidates.items())
+    return kernel(f"""\
+  var $x: bv32;
+  var $y: bv32;
+  $entry:
+    $x, $y := 0bv32, 0bv32;
+    goto $head;
+  $head:
+{heads}    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($x, {bound}bv32);
+    $x, $y := BV32_ADD($x, 1bv32), BV32_ADD($y, 1bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($x, {bound}bv32);
+{after}    assert {{:vacuity_check}} false;
+    return;
+""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(guards)))
+
+
 def counting_loop(assert_in_body: str, bound: str = "10bv32") -> str:
     """``for (i = 0; i < bound; i++) { assert_in_body }`` with the assert a user assertion."""
     return kernel(f"""\
