@@ -1,6 +1,8 @@
 """Houdini: inductive candidates survive, others are dropped, unknown never keeps."""
 from __future__ import annotations
 
+import io
+import re
 
 from vcgen.vc.query import program_vc
 from vcgen.inference import houdini, refutation
@@ -10,6 +12,7 @@ from vcgen.il.parser import parse_file, parse_program
 from vcgen.il.printer import program_str
 from vcgen.vc.solvers.backend import Outcome
 from vcgen.vc.solvers.inprocess import Z3Backend
+from vcgen.report import progress
 from vcgen.verify.checker import verify_program
 
 from vcgen_progs import BPL, kernel, twin_counters
@@ -364,6 +367,22 @@ def test_slices_settled_after_the_last_drop_are_not_asked_again():
         assert alive == {"_b0", "_b1", "_b2", "_b3"} - {f"_b{2 * false_in + 1}"}
         assert (stats.queries, stats.rounds) == (queries, rounds)
         assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
+
+
+def test_verbose_names_each_loop_and_split_candidate():
+    """``--verbose`` (``report.progress``): a line per joint slice query naming its loop
+    head, and per one-candidate query of a split naming the candidate and its rule, each
+    before its query."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    out = io.StringIO()
+    with progress.writing(stream=out):
+        houdini_fixpoint(vc, _Stuck(vc, {"_b0"}), HoudiniStats())
+    lines = out.getvalue().splitlines()
+    assert any(re.search(r"houdini: loop \$head: 4 of its candidates \(4 alive in all\)$", l) for l in lines), lines
+    split = [l for l in lines if "houdini: split: candidate" in l]
+    assert any(re.search(r"candidate _b0 \(rule r1\), first pass of [0-9.]+ s$", l) for l in split), split
+    assert any(l.endswith("candidate _b0 (rule r1)") for l in split), split  # the full-timeout pass
 
 
 SLOW_RULE = twin_counters({"_b0": "r1: BV32_ULE($x, 100bv32)", "_b1": "r1: BV32_ULE($y, 100bv32)",

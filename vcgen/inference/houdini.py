@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from .. import il
+from ..report import progress
 from ..vc import encode as vcmod
 from ..vc.query import program_vc
 from ..vc.solvers import split
@@ -229,6 +230,8 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     if not part:
         return limit
     asked = time.monotonic()
+    progress.note("houdini: loop %s: %d of its candidates (%d alive in all)",
+                  _site(by_guard, part), len(part), len(alive))
     out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
                         limit if len(part) > 1 else None)
     stats.queries += 1
@@ -245,6 +248,13 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     passes = (limit,) if split and (not timeout or limit < timeout) else ()
     found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter)
     return 2 * limit if split and found_model else limit
+
+
+def _site(by_guard: dict, part: set) -> str:
+    """The loop head of a slice's candidates (``--verbose`` lines), from the block of the
+    first candidate's first check (``loop_slices``)."""
+    site = by_guard[min(part)][0].site
+    return str(site.block).removesuffix("$entry") if site is not None else "?"
 
 
 def _take_refuted(refuter, alive: set, stats: HoudiniStats) -> None:
@@ -319,6 +329,8 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
                 hard.append(g)  # over the limit in an earlier split: asked last
                 continue
             asked = time.monotonic()
+            progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
+                          f", first pass of {limit:g} s" if limit is not None else "")
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
             stats.queries += 1
             _record_cost(stats, by_guard[g][0].rule,
