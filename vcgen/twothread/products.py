@@ -36,28 +36,20 @@ from __future__ import annotations
 import re
 
 from .. import il
+from ..candidates.bvexpr import args_of, op_of
 from .builder import ProgramBuilder
 from .launch import division_lemma
 from .threads import Threads
 
 _LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
-_BV_OP = re.compile(r"^BV(\d+)_(\w+)$")
-
-
-def _exprs(cmd: il.Cmd) -> list[il.Expr]:
-    """The expressions ``cmd`` evaluates (right-hand sides and map indices)."""
-    if not isinstance(cmd, il.Assign):
-        return []
-    return list(cmd.rhss) + [l.index for l in cmd.lhss if isinstance(l, il.MapLhs)]
 
 
 def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
     """``(w, a, b)`` when ``e`` is ``BV<w>_<op>(a, b)``."""
-    if isinstance(e, il.FunApp) and len(e.args) == 2:
-        m = _BV_OP.match(e.name)
-        if m and m.group(2) == op:
-            return int(m.group(1)), e.args[0], e.args[1]
-    return None
+    wop, args = op_of(e), args_of(e)
+    if wop is None or wop[1] != op or len(args) != 2:
+        return None
+    return wop[0], args[0], args[1]
 
 
 def _nowrap(builder: ProgramBuilder, w: int, q: il.Expr, u: il.Expr, x: il.Expr | None = None) -> il.Expr:
@@ -122,7 +114,7 @@ class ProductLemmas:
         factor and a cofactor that differs between the threads, and one per sum of such a
         product (or of a variable assigned one) that differs between the threads."""
         out: list[il.Expr] = []
-        for e in _exprs(cmd):
+        for e in il.cmd_exprs(cmd):
             for s in il.subexprs(e):
                 lemma = self._cancellation(s) or self._division(s)
                 if lemma is not None and lemma not in out:
@@ -142,7 +134,10 @@ class ProductLemmas:
 
     def _division(self, e: il.Expr) -> il.Expr | None:
         s = _binary(e, "ADD")
-        if s is None or not (sums := self._pair(e))[0] != sums[1]:
+        if s is None:
+            return None
+        sums = self._pair(e)
+        if sums[0] == sums[1]:
             return None
         w = s[0]
         for p, x in ((s[1], s[2]), (s[2], s[1])):
