@@ -220,9 +220,7 @@ class _Passifier:
         differences of the envs' items, evaluated in C: testing every variable at every
         join in Python was quadratic in the size of loop nests (more variables, more
         joins: ``make bench-scaling``, loop family at depth 50, most of the passification)."""
-        names = _differing_names(first, others)
-        if not names:
-            return []
+        names = {k for env in others for k, _ in first.items() - env.items()}
         return sorted(names, key=self.position.__getitem__)
 
     def join(self, label: str, preds: list, env_out: dict, edge_blocks: dict):
@@ -241,16 +239,6 @@ class _Passifier:
             if copies[p]:
                 edge_blocks[(p, label)] = PassiveBlock(f"{p}$to${label}", copies[p], [label])
         return env, []
-
-
-def _differing_names(first: dict, others: list) -> set:
-    """The variables whose incarnation in some env of ``others`` differs from ``first``'s
-    (every env maps the same names)."""
-    out: set = set()
-    base = first.items()
-    for env in others:
-        out.update(k for k, _ in base - env.items())
-    return out
 
 
 def _reachable_order(proc: il.ProcedureDecl, succ: dict) -> list:
