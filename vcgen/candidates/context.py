@@ -92,6 +92,7 @@ class KernelFacts:
         self._accesses_of: dict[tuple[str, str], list[Access]] = {}
         self._assigned_inlined: dict[str, list[tuple[str, il.Expr]]] = {}
         self._divergent: dict[str, tuple[il.Expr, frozenset[str]] | None] = {}
+        self._partitions: dict[str, il.Expr | None] = {}
         self._thread1_offsets: dict[int, il.Expr] = {}  # id(Access) -> offset; accesses live in self.accesses
         self._comparisons: dict[str, list[tuple[il.FunApp, frozenset[str]]]] = {}
 
@@ -164,15 +165,22 @@ class KernelFacts:
         Cached per block: the loops enclosing a block (``LoopContext``'s conditions) each
         ask, which inlined and instantiated it once per loop of a nest."""
         if label not in self._divergent:
-            cmds = self.info.src[label].cmds
-            found = None
-            if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
-                c = self.inline(cmds[0].expr)
-                th = self.parts.threads
-                if th.ex(c, 1) != th.ex(c, 2):
-                    found = (c, frozenset(il.free_vars(c)))
-            self._divergent[label] = found
+            c = self.partition_condition(label)
+            th = self.parts.threads
+            self._divergent[label] = None
+            if c is not None and th.ex(c, 1) != th.ex(c, 2):
+                self._divergent[label] = (c, frozenset(il.free_vars(c)))
         return self._divergent[label]
+
+    def partition_condition(self, label: str) -> il.Expr | None:
+        """The inlined condition of block ``label``'s leading partition assumption (the
+        branch condition that leads to it), or None; cached per block."""
+        if label not in self._partitions:
+            cmds = self.info.src[label].cmds
+            first = cmds[0] if cmds else None
+            self._partitions[label] = self.inline(first.expr) \
+                if isinstance(first, il.Assume) and il.has_attr(first.attrs, "partition") else None
+        return self._partitions[label]
 
     def thread1_offset(self, acc: Access) -> il.Expr:
         """Thread 1's instance of ``acc.offset`` (cached per access for every loop's rules)."""
@@ -272,11 +280,10 @@ class KernelFacts:
         if label not in self._comparisons:
             out = []
             for t in self.info.succ[label]:
-                cmds = self.info.src[t].cmds
-                if cmds and isinstance(cmds[0], il.Assume) and il.has_attr(cmds[0].attrs, "partition"):
-                    for x in il.subexprs(self.inline(cmds[0].expr)):
-                        if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
-                            out.append((x, frozenset(il.free_vars(x))))
+                c = self.partition_condition(t)
+                for x in il.subexprs(c) if c is not None else ():
+                    if isinstance(x, il.FunApp) and len(x.args) == 2 and (bv_op(x.name) or (0, ""))[1] in CMP_TO_BOUND:
+                        out.append((x, frozenset(il.free_vars(x))))
             self._comparisons[label] = out
         return self._comparisons[label]
 
