@@ -493,6 +493,52 @@ def test_portfolio_keeps_members_that_win_contested_races(monkeypatch):
     b.close()
 
 
+def test_portfolio_leader_races_alone_while_it_is_fast(monkeypatch):
+    """The member that has won most races starts alone; another joins only when the
+    leader has not answered within ``STAGGER`` seconds (on a loaded machine the extra
+    racers took CPU from the leader and from the other kernels of a ``-j 2`` run)."""
+    from vcgen.vc.solvers import portfolio as pf
+    monkeypatch.setattr(pf, "STAGGER", 0.5)
+    vc = _vc(BPL / "race.bpl")
+    sleeper = ProcessBackend(vc, SLEEPER, 60)
+    b = PortfolioBackend(vc, [sleeper], 60)
+    # no wins yet: the external member leads, z3 joins after the stagger and wins
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3 and sleeper.queries == 1
+    assert b._order(b.members)[0] is b.z3
+    for _ in range(3):  # z3 answers race.bpl in milliseconds: the sleeper is not asked
+        assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert sleeper.queries == 1
+    b.close()
+
+
+def test_portfolio_others_join_at_once_when_the_leader_gives_up(monkeypatch):
+    """A leader answering unknown (an error) does not hold the race for the stagger."""
+    from vcgen.vc.solvers import portfolio as pf
+    monkeypatch.setattr(pf, "STAGGER", 30.0)
+    monkeypatch.setattr(pf, "STAGGER_MAX", 30.0)
+    vc = _vc(BPL / "race.bpl")
+    erring = ProcessBackend(vc, _fake("import sys\nfor l in sys.stdin: print('(error \"x\")', flush=True)"), 60)
+    b = PortfolioBackend(vc, [erring], 60)
+    t = time.monotonic()
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert time.monotonic() - t < 20 and erring.queries == 1
+    b.close()
+
+
+def test_portfolio_stagger_follows_the_leaders_answer_times():
+    """The leader runs alone for twice its median recent answer time when that is longer
+    than ``STAGGER`` (bounded by ``STAGGER_MAX``)."""
+    from vcgen.vc.solvers import portfolio as pf
+    vc = _vc(BPL / "race.bpl")
+    b = PortfolioBackend(vc, [], 60)
+    assert b._stagger(b.z3) == pf.STAGGER
+    b.answer_times[b.z3.name] = [0.4, 0.5, 3.0]
+    assert b._stagger(b.z3) == 1.0
+    b.answer_times[b.z3.name] = [5.0]
+    assert b._stagger(b.z3) == pf.STAGGER_MAX
+    b.close()
+
+
 # ----------------------------------------------------------- one process per query
 
 # a fake solver that logs each process's stdin (one file per process) and answers sat

@@ -27,6 +27,17 @@ PORTFOLIO_DEFAULT = ("yices", "bitwuzla", "cvc5")
 BENCH_AFTER = 8
 CONTESTED = 1.0
 
+# Seconds the member that has won most races of a VC runs alone before the others join
+# the race.  Most Houdini queries take a tenth of a second; racing three solvers on each
+# only took CPU from the other kernel of a ``-j 2`` run (PolyBench gemm kernel0 under
+# load: 34 s racing, 17 s with yices alone, z3 alone 74 s).  A query the leader does not
+# answer in time still gets every member, at most this much later.
+STAGGER = 0.25
+# ... or twice the leader's median answer time over its last ``RECENT`` wins, when longer
+# (a loaded machine makes every answer slower), but never more than ``STAGGER_MAX``.
+RECENT = 8
+STAGGER_MAX = 2.0
+
 # Solvers whose non-incremental mode (its arguments here) also races, one process per
 # query (``oneshot``): yices-smt2 without ``--incremental`` preprocesses the query with
 # the assumption literals as facts.
@@ -35,7 +46,9 @@ ONE_SHOT: dict[str, list[str]] = {"yices": []}
 
 class PortfolioBackend:
     """Races z3 in-process (in its own context) against SMT-LIB2 processes on every query;
-    the first definite answer (sat/unsat) wins and the others are cancelled.  The outcome
+    the first definite answer (sat/unsat) wins and the others are cancelled.  The member
+    that has won most races so far starts alone; the others join after ``STAGGER``
+    seconds, or at once when it gives up (``_order``).  The outcome
     is unknown/timeout only if every member says so (timeout if any timed out).
 
     Models: after ``sat``, ``values`` asks the member that answered; if it cannot give
@@ -57,26 +70,41 @@ class PortfolioBackend:
         self.contested = 0
         self.benched: set = set()  # member names
         self.queries = 0
+        self.answer_times: dict = {m.name: [] for m in self.members}  # recent winning seconds
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
         self.winner, self.assumptions = None, assumptions
-        jobs = [(m, m.prepare(assumptions)) for m in self.members if m.name not in self.benched]
+        leader, *rest = self._order([m for m in self.members if m.name not in self.benched])
         started = time.monotonic()
         answers: queue.Queue = queue.Queue()
-        threads = [threading.Thread(target=self._race, args=(m, q, limit, answers), daemon=True)
-                   for m, q in jobs]
-        for t in threads:
+        racing: list = []  # (member, its thread), in start order
+
+        def start(m: Racer) -> None:
+            t = threading.Thread(target=self._race, args=(m, m.prepare(assumptions), limit, answers),
+                                 daemon=True)
+            racing.append((m, t))
             t.start()
+
+        start(leader)
         outcomes: dict = {}
-        while len(outcomes) < len(jobs):
-            m, out = answers.get()
+        while len(outcomes) < len(racing) or rest:
+            try:
+                m, out = answers.get(timeout=self._stagger(leader) if rest else None)
+            except queue.Empty:  # the leader is slow: the others join the race
+                m, out = None, None
+            if m is None or not out.definite:
+                for w in rest:
+                    start(w)
+                rest = []
+            if m is None:
+                continue
             outcomes[m.name] = out
             if out.definite:
                 self.winner = m
                 self.wins[m.name] += 1
                 break
-        for (m, _), t in zip(jobs, threads):
+        for m, t in racing:
             if m is self.winner:
                 # Never cancel the winner: its thread may still be running after it answered,
                 # and an interrupt of z3's context then makes every later model evaluation
@@ -87,11 +115,25 @@ class PortfolioBackend:
                 m.cancel()
                 t.join(0.05)
         if self.winner is not None:
-            self._score(self.winner, time.monotonic() - started)
+            seconds = time.monotonic() - started
+            self.answer_times[self.winner.name] = [*self.answer_times[self.winner.name], seconds][-RECENT:]
+            self._score(self.winner, seconds)
             return outcomes[self.winner.name]
         status = "timeout" if any(o.status == "timeout" for o in outcomes.values()) else "unknown"
         return Outcome(status, "; ".join(f"{n}: {o.status} {o.reason}".strip()
                                          for n, o in outcomes.items()))
+
+    def _order(self, members: list) -> list:
+        """``members`` by definite answers won on this VC, most first; ties keep the
+        external solvers before z3 (``auto`` escalates a query z3 alone did not decide)."""
+        rank = {id(m): i for i, m in enumerate([*self.members[1:], self.z3])}
+        return sorted(members, key=lambda m: (-self.wins[m.name], rank[id(m)]))
+
+    def _stagger(self, leader: Racer) -> float:
+        """Seconds ``leader`` runs alone: ``STAGGER``, or twice its median recent answer."""
+        recent = sorted(self.answer_times[leader.name])
+        typical = 2 * recent[len(recent) // 2] if recent else 0.0
+        return min(max(STAGGER, typical), STAGGER_MAX)
 
     def _score(self, winner: Racer, seconds: float) -> None:
         """Count a contested race; after ``BENCH_AFTER`` of them bench the members that
