@@ -3,6 +3,12 @@
     python tests/bench.py [PATH...] [--FLAG...]   (default: corpus; files or directories)
     make bench KERNELS='corpus/opencl/reduce.cl corpus/cuda' BENCH_FLAGS=--solver=portfolio
     make bench BENCH_FLAGS=--symbolic        (every launch size of the headers made *: issue 13)
+    make bench BENCH_FLAGS='--symbolic --timeout=20 --kernel-timeout=120'
+
+Flags other than ``--symbolic`` and ``--kernel-timeout=SECONDS`` go to every driver run
+(``--timeout=SECONDS`` is the driver's per-query solver limit).  ``--kernel-timeout``
+caps the wall-clock time of one kernel's process (default 600 s): a kernel over it is
+killed with its solver processes and shows exit 7 and no phase times.
 
 One ``gpuverify --time`` process per kernel with its header flags.  Per kernel: the exit
 code, the four phases the driver reports (``vcgen.pipeline.Timings``: front end = clang +
@@ -13,7 +19,9 @@ asserted in tests.
 """
 from __future__ import annotations
 
+import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -42,17 +50,22 @@ def parse_timing(stderr: str) -> dict:
     return {k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+)s", m.group(1))}
 
 
-def run_kernel(k: Path, extra: tuple = (), symbolic: bool = False) -> tuple:
+def run_kernel(k: Path, extra: tuple = (), symbolic: bool = False, timeout: float = TIMEOUT) -> tuple:
     """(exit code, {column: seconds}) of ``gpuverify --time`` on ``k`` (header flags, their
-    sizes made ``*`` when ``symbolic``, then ``extra``); exit 7 on timeout."""
+    sizes made ``*`` when ``symbolic``, then ``extra``); exit 7 after ``timeout`` seconds."""
     flags = parse_header(k).flags
     cmd = [sys.executable, "-m", "vcgen.driver", *(symbolic_flags(flags) if symbolic else flags), *extra,
            "--time", str(k)]
     t0 = time.perf_counter()
+    # its own process group: a timeout ends the solver processes it started too
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                         text=True, cwd=ROOT, start_new_session=True)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
-        code, times = p.returncode, parse_timing(p.stderr)
+        _, err = p.communicate(timeout=timeout)
+        code, times = p.returncode, parse_timing(err)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         code, times = 7, {}
     times["wall"] = time.perf_counter() - t0
     return code, times
@@ -66,7 +79,9 @@ def _row(label: str, values: dict, tail: str = "") -> str:
 def main(args: list) -> int:
     """``args``: kernels/directories, and flags (``--...``) passed to every run."""
     symbolic = "--symbolic" in args
-    extra = tuple(a for a in args if a.startswith("--") and a != "--symbolic")
+    timeout = float(next((a.partition("=")[2] for a in args if a.startswith("--kernel-timeout=")), TIMEOUT))
+    extra = tuple(a for a in args if a.startswith("--") and a != "--symbolic"
+                  and not a.startswith("--kernel-timeout="))
     paths = [a for a in args if not a.startswith("--")]
     try:
         kernels = collect_kernels([Path(p).resolve() for p in paths] or [ROOT / "corpus"])
@@ -76,7 +91,7 @@ def main(args: list) -> int:
     print(f"{'kernel':<48s}" + "".join(f"{c:>10s}" for c in COLUMNS) + "  exit", flush=True)
     rows = []
     for k in kernels:
-        code, times = run_kernel(k, extra, symbolic)
+        code, times = run_kernel(k, extra, symbolic, timeout)
         rows.append(times)
         name = str(k.relative_to(ROOT)) if k.is_relative_to(ROOT) else str(k)
         print(_row(name[-47:], times, f"  {code}"), flush=True)

@@ -1,7 +1,7 @@
 """Rule res (residues modulo a symbolic loop stride, over the uninterpreted RESIDUEw with
 facts at the loop head): vcgen/candidates/symbolic_stride.py, issue 13."""
 import pytest
-from test_candidates_harness import KERNELS, NOT_VERIFIED, VERIFIED, candidates, check_essential, run
+from test_candidates_harness import KERNELS, NOT_VERIFIED, VERIFIED, candidates, check_essential, mutant_exit, run
 
 from vcgen import driver
 
@@ -83,3 +83,23 @@ def test_user_candidate_modulo_symbolic_product_uses_the_residue():
     assert user and all("RESIDUE32(" in e and "UREM" not in e for e in user), user
     code, stats = run("res_user_candidate.cu")
     assert code == VERIFIED, stats
+
+
+def test_logged_index_bound_under_a_symbolic_stride():
+    """res also bounds the logged index by the loop's guard (i < n: OFF - rest < n)."""
+    cands = candidates("res_local_stride_bug.cl")
+    assert ("res", "_WRITE_HAS_OCCURRED_$$a ==> BV32_ULT(_WRITE_OFFSET_$$a, $n)") in cands, \
+        [c for c in cands if c[0] == "res"]
+
+
+def test_helper_pointer_uniform_in_bytes_with_symbolic_stride():
+    """A --no-inline helper whose work items share a pointer by its byte offset: their
+    element offsets agree modulo 2^30 only, and the residue of the logged index needs the
+    guard's bound on it to equate the two work items' counters (a race was reported)."""
+    check_essential("res_local_stride_offset.cl", ("res",))
+
+
+def test_helper_strided_past_the_address_space_is_reported(tmp_path):
+    """Without len <= 2^30 the counter may wrap around 2^32 and, for a local size that is
+    not a power of two, meet another work item's cell: still reported."""
+    assert mutant_exit("res_local_stride_offset.cl", "  __requires(len <= (1u << 30));\n", "", tmp_path) == 6

@@ -13,7 +13,13 @@ per query.  This rule states the same facts over an uninterpreted function
 * candidates, per thread: ``RESIDUEw(v, s) == RESIDUEw(init, s)`` for every additive
   counter ``v := init; ...; v := v + s`` whose stride ``s`` is not a number; and on the
   log of thread 1, for an access at offset ``v + rest`` (``rest`` loop-invariant):
-  ``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)``;
+  ``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)``, and, when the loop
+  compares ``v < B`` (``B`` loop-invariant; ``contiguous.counter_bound``), the bound the
+  logged counter was below: ``HO ==> BVw_ULT(OFF - rest$1, B$1)``.  The residues alone
+  equate the two threads' counters only when their ``rest`` are equal as bit-vectors; a
+  pointer argument whose *byte* offset is uniform (``__uniform_int(__ptr_offset_bytes(p))``)
+  has element offsets equal only modulo ``2^w / size``, and the bound excludes the other
+  representatives (``OFF - rest$1`` is then ``v$2`` plus a multiple of ``2^w / size``);
 * facts at the loop head (``head_facts``), per thread, each true of ``x urem s`` for
   every value (SMT-LIB: ``x urem 0 = x``):
   ``v <= v + s ==> RESIDUEw(v + s, s) == RESIDUEw(v, s)`` (a step that does not wrap
@@ -34,6 +40,7 @@ from __future__ import annotations
 from .. import il
 from .bvexpr import args_of, fold_literals, linear, narrow_offset, op_of
 from .context import Candidate, LoopContext
+from .contiguous import counter_bound
 
 RULES = ("res",)
 RESIDUE_ATTR = "residue"
@@ -74,7 +81,8 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)`` for each access of
     the log inside the loop at one-thread offset ``v + rest`` (``v`` a counter with a
     symbolic stride, ``rest`` loop-invariant), seen at the counter's width (a CUDA 64-bit
-    offset over a zero- or sign-extended 32-bit index: its low 32 bits)."""
+    offset over a zero- or sign-extended 32-bit index: its low 32 bits); and ``HO ==>
+    BVw_ULT(OFF - rest$1, B$1)`` when the loop compares ``v < B`` (module docstring)."""
     strides = symbolic_strides(ctx)
     if not strides:
         return []
@@ -92,10 +100,12 @@ def accesses(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
             if lin is None or lin.coeff != il.BvLit(1, w) or il.free_vars(lin.rest) & ctx.mod:
                 continue
             x = view if lin.rest == il.BvLit(0, w) else ctx.fun("SUB", w, view, th.ex(lin.rest, 1))
-            cand = ("res", il.implies(ho, il.BinOp("==", _res(ctx, w, x, th.ex(s, 1)),
-                                                   _res(ctx, w, th.ex(init, 1), th.ex(s, 1)))))
-            if cand not in out:
-                out.append(cand)
+            cands = [("res", il.implies(ho, il.BinOp("==", _res(ctx, w, x, th.ex(s, 1)),
+                                                     _res(ctx, w, th.ex(init, 1), th.ex(s, 1)))))]
+            bound = counter_bound(ctx, v)
+            if bound is not None:
+                cands.append(("res", il.implies(ho, ctx.fun("ULT", w, x, th.ex(bound, 1)))))
+            out += [c for c in cands if c not in out]
     return out
 
 
