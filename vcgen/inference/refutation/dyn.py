@@ -23,7 +23,9 @@ no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SEC
 (the paper stops at full block coverage).  One barren run is a poor signal on loop
 nests whose paths hinge on a few scalar arguments: on PolyBench lu kernel1 runs 4-7
 refute nothing, run 8 refutes 18 (40 runs: 305 candidates against 263 for the first 4,
-each of the extra ones an SMT query spared).  The program is compiled once
+each of the extra ones an SMT query spared).  Every second run puts the two threads in
+one group (``Runner.same_group``), which independent draws of the ids almost never do on
+a large grid.  The program is compiled once
 (``Runner``): a run then costs 0.02 s there, building the interpreter 0.2 s.
 
 Model-guided runs (``ModelGuide``): after a Houdini query is sat, the model's values of
@@ -47,6 +49,7 @@ from ...vc.query import kernel_of
 from ...interp.interpreter import Interpreter
 from ...interp.values import InterpError
 from ...vc.loopcut import fresh_label
+from ...twothread.kernel import DIMS
 
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 64  # random runs at most
@@ -58,6 +61,7 @@ MAX_STEPS = 200_000
 # cost a run each (0.02-0.5 s) where Houdini's queries take milliseconds on small
 # kernels, seconds on loop nests.
 GUIDE_SHARE = 0.25
+DECAY = 0.5  # weight of the earlier runs in a model guide's recent yield (``ModelGuide.expected``)
 
 
 def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
@@ -134,6 +138,25 @@ class Runner:
                        if n not in self.guards and not isinstance(env.resolve(d.type), il.MapType)]
         self.inputs += self.params
 
+    def same_group(self, seed: int) -> dict[str, Any]:
+        """Inputs that put the two threads in one group: thread 1's group ids as drawn
+        for ``seed``, given to both threads (``{}`` when the program has no group ids or
+        its inputs cannot be drawn).  Independent draws almost never pick one group on a
+        large grid (PolyBench gemm: 1 pair in 16384), yet the intra-group candidates (race
+        logs, ``group ids equal ==> ...``) fail only there: on gemm, symm kernel3 and
+        syrk kernel0 such runs refute 30-40 candidates that 6-8 independent runs left to
+        Houdini's queries.  The chooser still checks every axiom (the threads stay
+        distinct), so a run from these inputs is an execution like any other."""
+        names = [(f"group_id_{d}$1", f"group_id_{d}$2") for d in DIMS]
+        names = [(a, b) for a, b in names if a in self.inputs and b in self.inputs]
+        if not names:
+            return {}
+        try:
+            drawn = self.interp.with_inputs({g: False for g in self.guards}, {}, seed).choose_inputs()
+        except (InterpError, RecursionError, ArithmeticError, LookupError):
+            return {}
+        return {n: drawn.globals[a] for a, b in names for n in (a, b)}
+
     def refute(self, alive: set, seed: int, given: dict[str, Any] | None = None) -> set[str]:
         """Guards in ``alive`` refuted by one run with random seed ``seed``; ``given``:
         values of some ``inputs`` (the others drawn).  A run whose inputs cannot be chosen,
@@ -156,7 +179,9 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         seconds: float = SECONDS) -> Iterator[set]:
     """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
     after ``patience`` runs in a row that refute nothing or after ``seconds`` of runs
-    (the first run always happens); yields the guards refuted by each run."""
+    (the first run always happens); yields the guards refuted by each run.  Every
+    second run puts the two threads in one group (``Runner.same_group``), the others
+    draw all ids independently (mostly threads of two groups)."""
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
     barren, start = 0, time.monotonic()
@@ -164,7 +189,8 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         alive -= ctl.pull()
         if not alive or barren >= patience or (k and time.monotonic() - start > seconds):
             return
-        dead = runner.refute(alive, ctl.seed + k)
+        seed = ctl.seed + k
+        dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None)
         barren = 0 if dead else barren + 1
         if dead:
             alive -= dead
@@ -187,6 +213,8 @@ class ModelGuide:
         self.run_seconds = 0.0  # spent running
         self.runs = 0
         self.refuted = 0
+        self.recent = 1.0  # decayed refutations per run (``expected``)
+        self.skipped = 0  # sat answers without a run since the last run
 
     def _compiled(self) -> Runner:
         if self._runner is None:
@@ -199,17 +227,30 @@ class ModelGuide:
 
     def wanted(self, query_seconds: float) -> bool:
         """Whether a run now is worth it after a sat answer that took ``query_seconds``:
-        within the time share, and a run's expected refutations (so far per run, with one
-        success and one run added as a prior) would cost the solver more than a run takes
-        (each query dropping about one candidate).  Covariance kernel1: runs 0.26 s,
-        queries 0.5 s, 10 refutations in 26 runs: a loss; lu kernel1: runs 0.03 s,
-        queries 1-3 s, 24 in 33."""
+        within the time share, and a run's expected refutations (``expected``) would cost
+        the solver more than a run takes (each query dropping about one candidate).
+        Covariance kernel1: runs 0.26 s, queries 0.5 s, 10 refutations in 26 runs: a
+        loss; lu kernel1: runs 0.03 s, queries 1-3 s, 24 in 33.  A declined run counts
+        as a skip (``skipped``)."""
         if self.seconds > self.share * (time.monotonic() - self.started):
-            return False
-        if not self.runs:
-            return True
-        per_run = self.run_seconds / self.runs
-        return per_run <= query_seconds * (self.refuted + 1) / (self.runs + 1)
+            want = False
+        elif not self.runs:
+            want = True
+        else:
+            want = self.run_seconds / self.runs <= query_seconds * self.expected()
+        self.skipped = 0 if want else self.skipped + 1
+        return want
+
+    def expected(self) -> float:
+        """Refutations expected of the next run: the recent yield (each run's count
+        weighted ``DECAY`` times its successor's, after a prior of one), times one plus
+        the sat answers skipped since the last run.  Recent, not the average since the
+        start: the first runs take the candidates that fail on most inputs and later
+        ones come back empty (PolyBench gemm, syr2k: 28 refuted by the first run, none
+        by the next 37, which cost a quarter of Houdini's time under the average's
+        estimate).  The skips grow it again, so a barren streak is probed at widening
+        intervals: a later model may reach new paths (symm kernel3: 15 at the 12th)."""
+        return self.recent * (1 + self.skipped)
 
     def inputs(self) -> list[str]:
         """Names of the scalar constants and kernel parameters a run takes from a model."""
@@ -228,4 +269,5 @@ class ModelGuide:
             self.seconds += time.monotonic() - t
             self.run_seconds += time.monotonic() - t
         self.refuted += len(dead)
+        self.recent = DECAY * self.recent + (1 - DECAY) * len(dead)
         return dead
