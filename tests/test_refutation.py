@@ -182,6 +182,34 @@ def test_dyn_keeps_running_past_barren_runs(loop, monkeypatch):
     assert list(dyn.dyn(loop, _guards(loop), ctl, patience=4)) == [{"_b0"}, {"_b1"}]
 
 
+def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
+    """Past ``seconds`` DYN goes on while each run refutes something (each spares
+    Houdini a query), up to ``max_seconds``; past ``seconds`` a barren run ends it."""
+    clock = [0.0]
+
+    class Clock:
+        @staticmethod
+        def monotonic() -> float:
+            return clock[0]
+
+    def fake(script):
+        it = iter(script)
+
+        def refute(self, alive, seed, given=None):
+            clock[0] += 0.5  # each run takes 0.5 s
+            return {g for g in next(it, set()) if g in alive}
+        return refute
+    monkeypatch.setattr(dyn, "time", Clock)
+    guards = [f"_b{k}" for k in range(8)]
+    monkeypatch.setattr(dyn.Runner, "refute", fake([{g} for g in guards]))
+    got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=2.0))
+    assert got == [{g} for g in guards[:5]]  # runs at 0, 0.5, 1, 1.5, 2 s
+    clock[0] = 0.0
+    monkeypatch.setattr(dyn.Runner, "refute", fake([{"_b0"}, set(), {"_b1"}, {"_b2"}, {"_b3"}, set(), {"_b4"}]))
+    got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=4.0))
+    assert got == [{"_b0"}, {"_b1"}, {"_b2"}, {"_b3"}]  # barren at 0.5 s goes on, at 2.5 s ends it
+
+
 # _b0 fails at the head only when the argument n is 777: random inputs practically never
 # choose it, a model of a query in which _b0 fails does
 ARGUMENT = kernel("""\
@@ -252,6 +280,16 @@ def test_model_guide_stops_after_a_barren_streak_and_probes_again():
     assert ran[:5] == [0, 1, 2, 3, 4]  # the streak's first runs
     gaps = [b - a for a, b in zip(ran, ran[1:])]
     assert gaps == sorted(gaps) and gaps[-1] > 2  # then probes, further and further apart
+
+
+def test_model_guide_never_probes_again_when_no_run_refuted_anything():
+    prog = parse_program(ARGUMENT)
+    guide = dyn.ModelGuide(prog, share=1.0)
+    guide.started -= 1000.0
+    guide.runs, guide.run_seconds, guide.recent = 2, 1.8, 0.25  # 0.9 s a run, nothing refuted
+    assert not any(guide.wanted(1.3) for _ in range(30))
+    guide.refuted = 3  # the same estimate after runs that did refute: probed again
+    assert any(guide.wanted(1.3) for _ in range(30))
 
 
 def test_model_guide_recent_yield_follows_its_runs():

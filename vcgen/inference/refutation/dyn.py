@@ -20,7 +20,8 @@ Bounded work (paper 003 §5.1.3): the number of loop-head visits, summed over al
 is bounded by ``max_iterations``; when exhausted the run stops (``return``), which keeps
 every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
 no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SECONDS``
-(the paper stops at full block coverage).  One barren run is a poor signal on loop
+unless every run keeps refuting (then ``MAX_SECONDS``; the paper stops at full block
+coverage).  One barren run is a poor signal on loop
 nests whose paths hinge on a few scalar arguments: on PolyBench lu kernel1 runs 4-7
 refute nothing, run 8 refutes 18 (40 runs: 305 candidates against 263 for the first 4,
 each of the extra ones an SMT query spared).  Every second run puts the two threads in
@@ -54,7 +55,8 @@ from ...twothread.kernel import DIMS
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 64  # random runs at most
 PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
-SECONDS = 1.0  # wall-clock seconds of random runs after the first
+SECONDS = 1.0  # wall-clock seconds of random runs after the first, unless they keep refuting
+MAX_SECONDS = 4.0  # wall-clock seconds of random runs after the first, in any case
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
 MAX_STEPS = 200_000
 # Model-guided runs may take this share of the wall time since Houdini started: they
@@ -176,18 +178,26 @@ class Runner:
 
 def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         max_iterations: int = MAX_ITERATIONS, patience: int = PATIENCE,
-        seconds: float = SECONDS) -> Iterator[set]:
+        seconds: float = SECONDS, max_seconds: float = MAX_SECONDS) -> Iterator[set]:
     """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
-    after ``patience`` runs in a row that refute nothing or after ``seconds`` of runs
-    (the first run always happens); yields the guards refuted by each run.  Every
-    second run puts the two threads in one group (``Runner.same_group``), the others
-    draw all ids independently (mostly threads of two groups)."""
+    after ``patience`` runs in a row that refute nothing, after ``seconds`` of runs at
+    the first barren run, and after ``max_seconds`` (the first run always happens);
+    yields the guards refuted by each run.  Every second run puts the two threads in
+    one group (``Runner.same_group``), the others draw all ids independently (mostly
+    threads of two groups).
+
+    Past ``seconds`` only runs that keep refuting continue: each refutation spares
+    Houdini about a query, which costs more than a run on the kernels whose runs keep
+    paying (rodinia lud_perimeter: runs 0.2 s, queries 0.5-1 s dropping one or two
+    candidates each; the 4-5 runs of the first second refuted 163-173 of 651
+    candidates, 24 runs about 250, 1-3 each after the sixth)."""
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
     barren, start = 0, time.monotonic()
     for k in range(runs):
         alive -= ctl.pull()
-        if not alive or barren >= patience or (k and time.monotonic() - start > seconds):
+        spent = time.monotonic() - start
+        if not alive or barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
             return
         seed = ctl.seed + k
         dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None)
@@ -244,13 +254,16 @@ class ModelGuide:
     def expected(self) -> float:
         """Refutations expected of the next run: the recent yield (each run's count
         weighted ``DECAY`` times its successor's, after a prior of one), times one plus
-        the sat answers skipped since the last run.  Recent, not the average since the
-        start: the first runs take the candidates that fail on most inputs and later
-        ones come back empty (PolyBench gemm, syr2k: 28 refuted by the first run, none
-        by the next 37, which cost a quarter of Houdini's time under the average's
-        estimate).  The skips grow it again, so a barren streak is probed at widening
-        intervals: a later model may reach new paths (symm kernel3: 15 at the 12th)."""
-        return self.recent * (1 + self.skipped)
+        the sat answers skipped since the last run once some run has refuted anything.
+        Recent, not the average since the start: the first runs take the candidates
+        that fail on most inputs and later ones come back empty (PolyBench gemm, syr2k:
+        28 refuted by the first run, none by the next 37, which cost a quarter of
+        Houdini's time under the average's estimate).  The skips grow it again, so a
+        barren streak is probed at widening intervals: a later model may reach new
+        paths (symm kernel3: 15 at the 12th).  Runs that never refuted anything give no
+        such hope (AMD MersenneTwister: 0.9 s runs, none refuting, probes tripled their
+        cost)."""
+        return self.recent * (1 + self.skipped if self.refuted else 1)
 
     def inputs(self) -> list[str]:
         """Names of the scalar constants and kernel parameters a run takes from a model."""
