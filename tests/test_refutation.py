@@ -182,6 +182,34 @@ def test_dyn_keeps_running_past_barren_runs(loop, monkeypatch):
     assert list(dyn.dyn(loop, _guards(loop), ctl, patience=4)) == [{"_b0"}, {"_b1"}]
 
 
+def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
+    """Past ``seconds`` DYN goes on while each run refutes something (each spares
+    Houdini a query), up to ``max_seconds``; past ``seconds`` a barren run ends it."""
+    clock = [0.0]
+
+    class Clock:
+        @staticmethod
+        def monotonic() -> float:
+            return clock[0]
+
+    def fake(script):
+        it = iter(script)
+
+        def refute(self, alive, seed, given=None):
+            clock[0] += 0.5  # each run takes 0.5 s
+            return {g for g in next(it, set()) if g in alive}
+        return refute
+    monkeypatch.setattr(dyn, "time", Clock)
+    guards = [f"_b{k}" for k in range(8)]
+    monkeypatch.setattr(dyn.Runner, "refute", fake([{g} for g in guards]))
+    got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=2.0))
+    assert got == [{g} for g in guards[:5]]  # runs at 0, 0.5, 1, 1.5, 2 s
+    clock[0] = 0.0
+    monkeypatch.setattr(dyn.Runner, "refute", fake([{"_b0"}, set(), {"_b1"}, {"_b2"}, {"_b3"}, set(), {"_b4"}]))
+    got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=4.0))
+    assert got == [{"_b0"}, {"_b1"}, {"_b2"}, {"_b3"}]  # barren at 0.5 s goes on, at 2.5 s ends it
+
+
 # _b0 fails at the head only when the argument n is 777: random inputs practically never
 # choose it, a model of a query in which _b0 fails does
 ARGUMENT = kernel("""\
@@ -221,10 +249,116 @@ def test_model_guide_runs_only_while_worth_a_query(loop):
     assert guide.wanted(0.001)  # the first run always
     guide.started -= 100.0  # 100 s of Houdini so far
     guide.runs, guide.run_seconds, guide.seconds, guide.refuted = 26, 6.7, 6.9, 10
-    assert not guide.wanted(0.5)  # 0.26 s a run, 0.41 refutations a run, 0.5 s queries
+    guide.recent = 0.4
+    assert not guide.wanted(0.5)  # 0.26 s a run, 0.4 refutations a run, 0.5 s queries
+    guide.skipped = 0
     assert guide.wanted(3.0)
     guide.seconds = 30.0  # over its share (25 s of 100)
     assert not guide.wanted(3.0)
+
+
+def test_model_guide_stops_after_a_barren_streak_and_probes_again():
+    """The estimate follows the recent runs, not the average since the start: after a
+    first run refuting 28, barren runs soon stop being worth a 0.2 s query (under the
+    average they stayed worth it for 37 runs), and skipped answers make a run due
+    again at widening intervals."""
+    prog = parse_program(ARGUMENT)
+    guide = dyn.ModelGuide(prog, share=1.0)
+    guide.started -= 1000.0  # far within its share
+    yields = iter([28] + [0] * 100)
+
+    def fake_refute(alive, values):  # what ModelGuide.refute records, run costing 0.15 s
+        dead = next(yields)
+        guide.runs, guide.run_seconds, guide.refuted = guide.runs + 1, guide.run_seconds + 0.15, guide.refuted + dead
+        guide.recent = dyn.DECAY * guide.recent + (1 - dyn.DECAY) * dead
+    ran = []
+    for answer in range(40):
+        if guide.wanted(0.2):
+            fake_refute(set(), {})
+            ran.append(answer)
+    assert 5 <= len(ran) <= 12, ran
+    assert ran[:5] == [0, 1, 2, 3, 4]  # the streak's first runs
+    gaps = [b - a for a, b in zip(ran, ran[1:])]
+    assert gaps == sorted(gaps) and gaps[-1] > 2  # then probes, further and further apart
+
+
+def test_model_guide_never_probes_again_when_no_run_refuted_anything():
+    prog = parse_program(ARGUMENT)
+    guide = dyn.ModelGuide(prog, share=1.0)
+    guide.started -= 1000.0
+    guide.runs, guide.run_seconds, guide.recent = 2, 1.8, 0.25  # 0.9 s a run, nothing refuted
+    assert not any(guide.wanted(1.3) for _ in range(30))
+    guide.refuted = 3  # the same estimate after runs that did refute: probed again
+    assert any(guide.wanted(1.3) for _ in range(30))
+
+
+def test_model_guide_recent_yield_follows_its_runs():
+    prog = parse_program(ARGUMENT)
+    guide = dyn.ModelGuide(prog)
+    assert guide.expected() == 1.0  # the prior: the first run is always made
+    guide.refute({"_b0", "_b1"}, {"$n": 777})
+    assert guide.recent == dyn.DECAY * 1.0 + (1 - dyn.DECAY) * 1
+    guide.refute({"_b1"}, {"$n": 777})
+    assert guide.recent == dyn.DECAY * 1.0  # a barren run halves it
+
+
+# Many groups: independent draws of the two threads' group ids almost never coincide,
+# and _b0 fails only when they do (two threads of one group).  _b1 holds on every run.
+MANY_GROUPS = """\
+function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
+function {:bvbuiltin "bvult"} BV32_ULT(bv32, bv32): bool;
+function {:bvbuiltin "bvule"} BV32_ULE(bv32, bv32): bool;
+const local_id_x$1: bv32;
+const local_id_x$2: bv32;
+const group_id_x$1: bv32;
+const group_id_x$2: bv32;
+const group_size_x: bv32;
+const num_groups_x: bv32;
+axiom group_size_x == 4bv32;
+axiom num_groups_x == 65536bv32;
+axiom BV32_ULT(group_id_x$1, num_groups_x) && BV32_ULT(group_id_x$2, num_groups_x);
+axiom BV32_ULT(local_id_x$1, group_size_x) && BV32_ULT(local_id_x$2, group_size_x);
+axiom {:distinct_threads} group_id_x$1 == group_id_x$2 ==> local_id_x$1 != local_id_x$2;
+const {:existential true} _b0: bool;
+const {:existential true} _b1: bool;
+procedure {:kernel} {:source_name "k"} {:language "opencl"} $k()
+{
+  var $x: bv32;
+  $entry:
+    $x := 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> group_id_x$1 != group_id_x$2;
+    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 3bv32);
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 3bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 3bv32);
+    return;
+}
+"""
+
+
+def test_dyn_runs_two_threads_of_one_group():
+    """Every second DYN run puts both threads in one group (``Runner.same_group``): a
+    candidate failing only there is refuted, which independent draws on a grid of 65536
+    groups practically never do; the true candidate is not."""
+    prog = parse_program(MANY_GROUPS)
+    runner = dyn.Runner(prog)
+    given = runner.same_group(3)
+    assert given["group_id_x$1"] == given["group_id_x$2"]
+    assert runner.refute({"_b0", "_b1"}, 3, given) == {"_b0"}
+    assert _refuted(dyn.dyn, prog) == {"_b0"}
+    assert _houdini_alive(prog) == {"_b1"}
+
+
+def test_same_group_needs_group_ids():
+    assert dyn.Runner(parse_program(kernel("  $entry:\n    return;\n"))).same_group(0) != {}
+    no_groups = parse_program(MANY_GROUPS.replace("group_id_x", "gid_x"))
+    assert dyn.Runner(no_groups).same_group(0) == {}
 
 
 def test_start_gives_a_model_guide_when_the_plan_runs_dyn(loop):

@@ -20,10 +20,13 @@ Bounded work (paper 003 §5.1.3): the number of loop-head visits, summed over al
 is bounded by ``max_iterations``; when exhausted the run stops (``return``), which keeps
 every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
 no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SECONDS``
-(the paper stops at full block coverage).  One barren run is a poor signal on loop
+unless every run keeps refuting (then ``MAX_SECONDS``; the paper stops at full block
+coverage).  One barren run is a poor signal on loop
 nests whose paths hinge on a few scalar arguments: on PolyBench lu kernel1 runs 4-7
 refute nothing, run 8 refutes 18 (40 runs: 305 candidates against 263 for the first 4,
-each of the extra ones an SMT query spared).  The program is compiled once
+each of the extra ones an SMT query spared).  Every second run puts the two threads in
+one group (``Runner.same_group``), which independent draws of the ids almost never do on
+a large grid.  The program is compiled once
 (``Runner``): a run then costs 0.02 s there, building the interpreter 0.2 s.
 
 Model-guided runs (``ModelGuide``): after a Houdini query is sat, the model's values of
@@ -47,17 +50,20 @@ from ...vc.query import kernel_of
 from ...interp.interpreter import Interpreter
 from ...interp.values import InterpError
 from ...vc.loopcut import fresh_label
+from ...twothread.kernel import DIMS
 
 GUARD_ATTR = "refutation_guard"  # tags each candidate assert with its guard's name
 RUNS = 64  # random runs at most
 PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
-SECONDS = 1.0  # wall-clock seconds of random runs after the first
+SECONDS = 1.0  # wall-clock seconds of random runs after the first, unless they keep refuting
+MAX_SECONDS = 4.0  # wall-clock seconds of random runs after the first, in any case
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
 MAX_STEPS = 200_000
 # Model-guided runs may take this share of the wall time since Houdini started: they
 # cost a run each (0.02-0.5 s) where Houdini's queries take milliseconds on small
 # kernels, seconds on loop nests.
 GUIDE_SHARE = 0.25
+DECAY = 0.5  # weight of the earlier runs in a model guide's recent yield (``ModelGuide.expected``)
 
 
 def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
@@ -134,6 +140,25 @@ class Runner:
                        if n not in self.guards and not isinstance(env.resolve(d.type), il.MapType)]
         self.inputs += self.params
 
+    def same_group(self, seed: int) -> dict[str, Any]:
+        """Inputs that put the two threads in one group: thread 1's group ids as drawn
+        for ``seed``, given to both threads (``{}`` when the program has no group ids or
+        its inputs cannot be drawn).  Independent draws almost never pick one group on a
+        large grid (PolyBench gemm: 1 pair in 16384), yet the intra-group candidates (race
+        logs, ``group ids equal ==> ...``) fail only there: on gemm, symm kernel3 and
+        syrk kernel0 such runs refute 30-40 candidates that 6-8 independent runs left to
+        Houdini's queries.  The chooser still checks every axiom (the threads stay
+        distinct), so a run from these inputs is an execution like any other."""
+        names = [(f"group_id_{d}$1", f"group_id_{d}$2") for d in DIMS]
+        names = [(a, b) for a, b in names if a in self.inputs and b in self.inputs]
+        if not names:
+            return {}
+        try:
+            drawn = self.interp.with_inputs({g: False for g in self.guards}, {}, seed).choose_inputs()
+        except (InterpError, RecursionError, ArithmeticError, LookupError):
+            return {}
+        return {n: drawn.globals[a] for a, b in names for n in (a, b)}
+
     def refute(self, alive: set, seed: int, given: dict[str, Any] | None = None) -> set[str]:
         """Guards in ``alive`` refuted by one run with random seed ``seed``; ``given``:
         values of some ``inputs`` (the others drawn).  A run whose inputs cannot be chosen,
@@ -153,18 +178,29 @@ class Runner:
 
 def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         max_iterations: int = MAX_ITERATIONS, patience: int = PATIENCE,
-        seconds: float = SECONDS) -> Iterator[set]:
+        seconds: float = SECONDS, max_seconds: float = MAX_SECONDS) -> Iterator[set]:
     """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
-    after ``patience`` runs in a row that refute nothing or after ``seconds`` of runs
-    (the first run always happens); yields the guards refuted by each run."""
+    after ``patience`` runs in a row that refute nothing, after ``seconds`` of runs at
+    the first barren run, and after ``max_seconds`` (the first run always happens);
+    yields the guards refuted by each run.  Every second run puts the two threads in
+    one group (``Runner.same_group``), the others draw all ids independently (mostly
+    threads of two groups).
+
+    Past ``seconds`` only runs that keep refuting continue: each refutation spares
+    Houdini about a query, which costs more than a run on the kernels whose runs keep
+    paying (rodinia lud_perimeter: runs 0.2 s, queries 0.5-1 s dropping one or two
+    candidates each; the 4-5 runs of the first second refuted 163-173 of 651
+    candidates, 24 runs about 250, 1-3 each after the sixth)."""
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
     barren, start = 0, time.monotonic()
     for k in range(runs):
         alive -= ctl.pull()
-        if not alive or barren >= patience or (k and time.monotonic() - start > seconds):
+        spent = time.monotonic() - start
+        if not alive or barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
             return
-        dead = runner.refute(alive, ctl.seed + k)
+        seed = ctl.seed + k
+        dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None)
         barren = 0 if dead else barren + 1
         if dead:
             alive -= dead
@@ -187,6 +223,8 @@ class ModelGuide:
         self.run_seconds = 0.0  # spent running
         self.runs = 0
         self.refuted = 0
+        self.recent = 1.0  # decayed refutations per run (``expected``)
+        self.skipped = 0  # sat answers without a run since the last run
 
     def _compiled(self) -> Runner:
         if self._runner is None:
@@ -199,17 +237,33 @@ class ModelGuide:
 
     def wanted(self, query_seconds: float) -> bool:
         """Whether a run now is worth it after a sat answer that took ``query_seconds``:
-        within the time share, and a run's expected refutations (so far per run, with one
-        success and one run added as a prior) would cost the solver more than a run takes
-        (each query dropping about one candidate).  Covariance kernel1: runs 0.26 s,
-        queries 0.5 s, 10 refutations in 26 runs: a loss; lu kernel1: runs 0.03 s,
-        queries 1-3 s, 24 in 33."""
+        within the time share, and a run's expected refutations (``expected``) would cost
+        the solver more than a run takes (each query dropping about one candidate).
+        Covariance kernel1: runs 0.26 s, queries 0.5 s, 10 refutations in 26 runs: a
+        loss; lu kernel1: runs 0.03 s, queries 1-3 s, 24 in 33.  A declined run counts
+        as a skip (``skipped``)."""
         if self.seconds > self.share * (time.monotonic() - self.started):
-            return False
-        if not self.runs:
-            return True
-        per_run = self.run_seconds / self.runs
-        return per_run <= query_seconds * (self.refuted + 1) / (self.runs + 1)
+            want = False
+        elif not self.runs:
+            want = True
+        else:
+            want = self.run_seconds / self.runs <= query_seconds * self.expected()
+        self.skipped = 0 if want else self.skipped + 1
+        return want
+
+    def expected(self) -> float:
+        """Refutations expected of the next run: the recent yield (each run's count
+        weighted ``DECAY`` times its successor's, after a prior of one), times one plus
+        the sat answers skipped since the last run once some run has refuted anything.
+        Recent, not the average since the start: the first runs take the candidates
+        that fail on most inputs and later ones come back empty (PolyBench gemm, syr2k:
+        28 refuted by the first run, none by the next 37, which cost a quarter of
+        Houdini's time under the average's estimate).  The skips grow it again, so a
+        barren streak is probed at widening intervals: a later model may reach new
+        paths (symm kernel3: 15 at the 12th).  Runs that never refuted anything give no
+        such hope (AMD MersenneTwister: 0.9 s runs, none refuting, probes tripled their
+        cost)."""
+        return self.recent * (1 + self.skipped if self.refuted else 1)
 
     def inputs(self) -> list[str]:
         """Names of the scalar constants and kernel parameters a run takes from a model."""
@@ -228,4 +282,5 @@ class ModelGuide:
             self.seconds += time.monotonic() - t
             self.run_seconds += time.monotonic() - t
         self.refuted += len(dead)
+        self.recent = DECAY * self.recent + (1 - DECAY) * len(dead)
         return dead
