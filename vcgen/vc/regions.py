@@ -34,7 +34,7 @@ import networkx as nx
 import z3
 
 from .. import il
-from .encode import VC, _any
+from .encode import VC
 from .slicing import DEFINITION_ATTRS
 from .slicing import check_owners, cut_blocks
 
@@ -59,6 +59,7 @@ class Regions:
         self.vc = vc
         blocks = vc.passive.blocks
         self.by_label = {e.label: e for e in vc.blocks}
+        self.by_label_passive = {b.label: b for b in blocks}
         self.graph = nx.DiGraph()
         self.graph.add_nodes_from(b.label for b in blocks)
         self.graph.add_edges_from((b.label, t) for b in blocks for t in b.succs)
@@ -86,18 +87,29 @@ class Regions:
                         self.defined.add(c.expr.left.name)
         self._leaves: dict = {}
         self._fact_names: dict = {}
-        # the initial state: constants and the names passification gives the initial
-        # incarnation of each variable (``x``, not ``x@k``), e.g. the kernel's parameters
-        self.consts = frozenset(vc.translator.program.consts()) | frozenset(
-            n for b in blocks for n in self._block_vars(b) if "@" not in n)
-        self.block_names = {b.label: frozenset().union(*[self._names(c.expr) for c in b.cmds])
-                            for b in blocks}
+        self._block_names: dict = {}
+        self._consts: frozenset | None = None
 
-    @staticmethod
-    def _block_vars(b) -> set:
-        return set().union(*[il.free_vars(c.expr) for c in b.cmds])
+    @property
+    def consts(self) -> frozenset[str]:
+        """The initial state: constants, and the names passification gives the initial
+        incarnation of each variable (``x``, not ``x@k``), e.g. the kernel's parameters."""
+        if self._consts is None:
+            free = set().union(*[il.free_vars(c.expr) for b in self.vc.passive.blocks for c in b.cmds])
+            self._consts = frozenset(self.vc.translator.program.consts()) | frozenset(
+                n for n in free if "@" not in n)
+        return self._consts
 
-    def owners(self) -> set:
+    def _names_in(self, label: str) -> frozenset:
+        """The variables the commands of block ``label`` read (cached)."""
+        hit = self._block_names.get(label)
+        if hit is None:
+            cmds = self.by_label_passive[label].cmds
+            hit = self._block_names[label] = frozenset().union(*[self._names(c.expr) for c in cmds])
+        return hit
+
+    def owners(self) -> set[str]:
+        """The blocks that own some check (the entry, loop cut points)."""
         return set(self.owner.values())
 
     def for_checks(self, enabled) -> Region | None:
@@ -118,7 +130,8 @@ class Regions:
         inside: set = set()
         for o in owners:
             inside |= self._between(self._enclosing(o), self._owned[o])
-        if not inside:
+        if not inside or sum(e.end - e.first for e in self.vc.blocks if e.label in inside) \
+                > REGION_MAX_SHARE * len(self.vc.constraints):
             return None
         constraints = list(self.axioms)
         for e in self.vc.blocks:
@@ -134,7 +147,8 @@ class Regions:
         if len(constraints) > REGION_MAX_SHARE * len(self.vc.constraints):
             return None
         ctx = self.vc.ctx
-        goal = _any([z3.And(c.enable, c.fail) for c in self.vc.checks if c.index in checks], ctx)
+        fails = [z3.And(c.enable, c.fail) for c in self.vc.checks if c.index in checks]
+        goal = z3.Or(fails) if len(fails) > 1 else fails[0] if fails else z3.BoolVal(False, ctx)
         return Region(constraints + [goal], checks, len(constraints))
 
     def _between(self, start: str, targets: set) -> set:
@@ -173,7 +187,7 @@ class Regions:
         while self.idom.get(d, d) != d:
             d = self.idom[d]
             todo += self._facts_of(d)
-        names = set().union(*[self.block_names[b] for b in inside]) - self.consts
+        names = set().union(*[self._names_in(b) for b in inside]) - self.consts
         out: list = []
         grew = True
         while grew:

@@ -25,9 +25,11 @@ REGION_LIMIT = 2.0  # seconds for a region query
 class _RegionSolver:
     """z3 in-process over one region (in the VC's context: used on the caller's thread)."""
 
-    def __init__(self, region: Region, size: int):
+    def __init__(self, region: Region, size: int, quantified: bool):
         self.name = f"z3 (in-process, region of {size} constraints)"
         self.solver = z3.Solver(ctx=region.constraints[0].ctx)
+        if quantified:  # as ``inprocess.Z3Backend``: E-matching only
+            self.solver.set("smt.mbqi", False)
         self.solver.add(*region.constraints)
         self.ctx = region.constraints[0].ctx
 
@@ -45,6 +47,7 @@ class RegionalBackend:
         self.queries = 0
         self.region_unsat = 0
         self.regions = regions if regions is not None else Regions(vc)
+        self.quantified = "Q" in vc.translator.features
         self.last: Any = inner
         off_checks, off_guards = vc.negated_literals()
         self._index = {id(c.enable): c.index for c in vc.checks}  # literal -> enabled check
@@ -69,7 +72,7 @@ class RegionalBackend:
         key = region.checks
         rs = self._solvers.get(key)
         if rs is None:
-            rs = self._solvers[key] = _RegionSolver(region, region.size)
+            rs = self._solvers[key] = _RegionSolver(region, region.size, self.quantified)
         lits = [a for a in assumptions if self._check_of.get(id(a)) in region.checks or id(a) in self._guards]
         budget = query_limit(query_limit(self.timeout, limit), REGION_LIMIT)
         rs.solver.set("timeout", max(1, int(budget * 1000)) if budget else 4294967295)
@@ -79,6 +82,8 @@ class RegionalBackend:
             r = z3.Z3_solver_check_assumptions(rs.ctx.ref(), rs.solver.solver, len(lits), arr)
         except z3.Z3Exception as e:
             return Outcome("unknown", f"z3 error: {e}")
+        if r == z3.Z3_L_UNDEF and "interrupted" in rs.solver.reason_unknown():
+            raise KeyboardInterrupt  # Ctrl-C reaches z3 first
         return Outcome({z3.Z3_L_FALSE: "unsat", z3.Z3_L_TRUE: "sat"}.get(r, "unknown"))
 
     def values(self, terms: list) -> list[Any]:
