@@ -39,9 +39,12 @@ from .slicing import DEFINITION_ATTRS
 from .slicing import check_owners, cut_blocks
 
 
-# A region is used only when it has at most this share of the VC's constraints: a
-# region that is most of the VC saves little and costs a second solver instance
-REGION_MAX_SHARE = 0.5
+# A region is used only when it has at most this share of the VC's constraints: a region
+# query saves the most on unsat answers, and before a sat one it is wasted work, which a
+# large region makes dear (PolyBench gemm kernel0, a sat-heavy Houdini over 5 loops: its
+# regions are 40-74% of the VC; at a share of 0.5 its one region queried 12.1 -> 17.1 s
+# CPU loaded).  The regions of bench-scaling's depth-50 nests are at most 24%.
+REGION_MAX_SHARE = 1 / 3
 
 
 class Region(NamedTuple):
