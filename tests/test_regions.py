@@ -112,3 +112,4 @@ def test_deep_nest_verifies_and_finds_the_innermost_bug_through_regions():
     assert verify_program(prog).status == "verified"
     res = verify_program(parse_program(_nest(7, innermost_assert="$i{d} != 7bv32")))
     assert res.status == "errors" and len(res.errors) == 1
+

@@ -222,11 +222,19 @@ class Regions:
     def _leaves_of(self, name: str) -> frozenset:
         """``name``'s variables: for an incarnation assigned once, those of its value (the
         VC may inline it: ``encode.DefinitionInliner``; if not, its equation is a fact over
-        the same variables); else ``name`` and those of its join copies' sources."""
-        hit = self._leaves.get(name)
-        if hit is None:
-            self._leaves[name] = frozenset((name,))  # a cycle cannot occur (single assignment)
-            own = frozenset() if name in self.defined else frozenset((name,))
-            hit = own.union(*[self._names(r) for r in self.defs.get(name, ())])
-            self._leaves[name] = hit
-        return hit
+        the same variables); else ``name`` and those of its join copies' sources.
+        Iterative: definition chains of straight-line code are deeper than Python's
+        recursion limit (corpus conv2d)."""
+        todo = [(name, False)]
+        while todo:
+            n, ready = todo.pop()
+            if n in self._leaves:
+                continue
+            reads = set().union(*[il.free_vars(r) for r in self.defs.get(n, ())])
+            if not ready:
+                todo.append((n, True))
+                todo += [(r, False) for r in reads if r not in self._leaves and r != n]
+                continue
+            own = frozenset() if n in self.defined else frozenset((n,))
+            self._leaves[n] = own.union(*[self._leaves.get(r, frozenset((r,))) for r in reads])
+        return self._leaves[name]
