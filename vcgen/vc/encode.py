@@ -397,11 +397,32 @@ class Check:
         return self.site is None or self.has("vacuity_check")
 
 
+class Fact(NamedTuple):
+    """A term that holds at the end of its block on every path through it, and the IL
+    expression (over incarnations) it encodes."""
+    term: z3.BoolRef
+    expr: il.Expr
+
+
+class BlockEncoding(NamedTuple):
+    """Where a passive block is in the VC (``build_vc``): its ``constraints[first:end]``
+    (the first defines ``reach``, its reachability Boolean), and ``facts``, the terms of
+    its assumptions and of its assertions assumed once checked (``Fact``): each holds at the block's
+    end on every path through it (``vcgen.vc.regions`` asserts those of a region's
+    dominators)."""
+    label: str
+    reach: z3.BoolRef
+    first: int
+    end: int
+    facts: list
+
+
 @dataclass
 class VC:
     """A program's VC in one z3 context: ``constraints`` (axioms and block definitions,
     always asserted), ``goal`` (some check fails), ``checks`` and the Houdini guard
-    constants ``guards`` (name -> z3 Bool)."""
+    constants ``guards`` (name -> z3 Bool); ``blocks``: each passive block's part of the
+    constraints (``BlockEncoding``), in the passive program's order."""
     ctx: z3.Context
     translator: Translator
     passive: PassiveProgram
@@ -410,6 +431,7 @@ class VC:
     checks: list
     guards: dict = field(default_factory=dict)
     math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
+    blocks: list = field(default_factory=list)
     _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
@@ -419,14 +441,19 @@ class VC:
         The negated literals are built once per VC: Houdini asks for one list per query, and
         building ``Not`` terms through the z3 API per query made the literal lists a
         quadratic cost on loop nests (``make bench-scaling``, loop family)."""
-        if self._negated is None:
-            self._negated = ([z3.Not(c.enable) for c in self.checks],
-                             {name: z3.Not(g) for name, g in self.guards.items()})
-        off_checks, off_guards = self._negated
+        off_checks, off_guards = self.negated_literals()
         lits = [c.enable if c.index in enabled else off for c, off in zip(self.checks, off_checks)]
         for name, g in self.guards.items():
             lits.append(g if alive_guards is None or name in alive_guards else off_guards[name])
         return lits
+
+    def negated_literals(self) -> tuple[list, dict]:
+        """``(not en_k per check, guard name -> not guard)``: the literals ``assumptions``
+        uses to switch a check or guard off, the same objects in every list."""
+        if self._negated is None:
+            self._negated = ([z3.Not(c.enable) for c in self.checks],
+                             {name: z3.Not(g) for name, g in self.guards.items()})
+        return self._negated
 
     def term_at(self, e: il.Expr, site: PassiveAssert | None = None) -> z3.ExprRef:
         """z3 term of an IL expression over source variable names, evaluated at ``site``
@@ -835,17 +862,22 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         for s in b.succs:
             preds[s].append(b.label)
     returns = []
+    blocks: list = []
     for i, b in enumerate(passive.blocks):
         reach = z3.Bool(f"reach_{i}", ctx)
+        first = len(constraints)
         if i == 0:
             constraints.append(reach)
         else:
             constraints.append(reach == _any([ends[p] for p in preds[b.label]], ctx))
         cond, pending = reach, []  # path condition = cond && pending (kept flat)
+        facts: list = []
         for c in b.cmds:
             if isinstance(c, il.Assume):
                 if not inliner.inline(c):
                     pending.append(tr.term(c.expr))
+                    if c.expr != il.TRUE:  # markers (``assume {:cut_point} true``)
+                        facts.append(Fact(pending[-1], c.expr))
                     splitter.record(c)
                 continue
             e = tr.term(c.expr)
@@ -874,10 +906,13 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
             constraints.append(nxt == z3.And(path, e))
+            if not chk.is_vacuity:
+                facts.append(Fact(split if split is not None else e, c.expr))
             cond, pending = nxt, []
         end = z3.Bool(f"end_{i}", ctx)
         constraints.append(end == (z3.And(cond, *pending) if pending else cond))
         ends[b.label] = end
+        blocks.append(BlockEncoding(b.label, reach, first, len(constraints), facts))
         if b.is_return:
             returns.append(end)
     if not any(c.is_vacuity for c in checks):
@@ -887,4 +922,4 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
-    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int)
+    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks)

@@ -106,34 +106,47 @@ def _is_cut_point(c) -> bool:
     return isinstance(c, il.Assume) and il.has_attr(c.attrs, "cut_point")
 
 
+def cut_blocks(passive: PassiveProgram) -> set[str]:
+    """Labels of the blocks holding a cut point (``loopcut.CUT_POINT``)."""
+    return {b.label for b in passive.blocks if any(_is_cut_point(c) for c in b.cmds)}
+
+
+def check_owners(passive: PassiveProgram) -> dict[int, str]:
+    """The cut point that owns each assertion of ``passive`` (``PassiveAssert.index`` ->
+    the label of the block holding the cut point, or of the entry block): a cut point
+    (``loopcut.CUT_POINT``, a loop's state after its havoc and assumed invariants; or the
+    kernel entry) owns the assertions it dominates with no other cut point in between,
+    except that the checks of an ``H$entry`` block before its cut point (invariants on
+    loop entry) belong to the enclosing loop.  So the assertions of one owner are one loop
+    body's race and divergence checks and the checks of the invariants it reaches (entry
+    of inner loops, its own back edges)."""
+    entry = passive.blocks[0].label
+    g = nx.DiGraph()
+    g.add_nodes_from(b.label for b in passive.blocks)
+    g.add_edges_from((b.label, t) for b in passive.blocks for t in b.succs)
+    idom = nx.immediate_dominators(g, entry)
+    marker = {b.label: i for b in passive.blocks for i, c in enumerate(b.cmds) if _is_cut_point(c)}
+    cut: dict[str, str] = {}
+    owners: dict[int, str] = {}
+    for b in passive.blocks:  # topological: a block's dominators come first
+        cut[b.label] = b.label if b.label == entry or b.label in marker else cut[idom[b.label]]
+        for i, c in enumerate(b.cmds):
+            if isinstance(c, PassiveAssert):
+                before_cut = b.label in marker and i < marker[b.label]
+                owners[c.index] = cut[idom[b.label]] if before_cut else cut[b.label]
+    return owners
+
+
 def loop_check_groups(passive: PassiveProgram) -> list[set[int]]:
     """The assertions of ``passive`` (``PassiveAssert.index``) grouped by the cut point
-    that owns them, in program order: a cut point (``loopcut.CUT_POINT``, a loop's state
-    after its havoc and assumed invariants; or the kernel entry) owns the assertions it
-    dominates with no other cut point in between, except that the checks of an
-    ``H$entry`` block before its cut point (invariants on loop entry) belong to the
-    enclosing loop.  So a group is one loop body's race and divergence checks and the
-    checks of the invariants it reaches (entry of inner loops, its own back edges).
+    that owns them (``check_owners``), in program order.
 
     The final check queries one group at a time on the same VC (the others assumed):
     the goal is the disjunction of the groups' goals, so every group unsat is the whole
     query unsat; on loop nests the solver's cost for the whole query grew quadratically in
     the depth (``make bench-scaling``, loop families: 67 s at depth 50, 5 s by groups),
     as for Houdini's per-loop queries (``vcgen.inference.houdini.loop_slices``)."""
-    position = {b.label: i for i, b in enumerate(passive.blocks)}
-    entry = passive.blocks[0].label
-    g = nx.DiGraph()
-    g.add_nodes_from(position)
-    g.add_edges_from((b.label, t) for b in passive.blocks for t in b.succs)
-    idom = nx.immediate_dominators(g, entry)
-    marker = {b.label: i for b in passive.blocks for i, c in enumerate(b.cmds) if _is_cut_point(c)}
-    cut: dict[str, str] = {}
     groups: dict[str, set[int]] = {}
-    for b in passive.blocks:  # topological: a block's dominators come first
-        cut[b.label] = b.label if b.label == entry or b.label in marker else cut[idom[b.label]]
-        for i, c in enumerate(b.cmds):
-            if isinstance(c, PassiveAssert):
-                before_cut = b.label in marker and i < marker[b.label]
-                owner = cut[idom[b.label]] if before_cut else cut[b.label]
-                groups.setdefault(owner, set()).add(c.index)
+    for index, owner in check_owners(passive).items():
+        groups.setdefault(owner, set()).add(index)
     return list(groups.values())

@@ -17,6 +17,7 @@ from .escalating import EscalatingBackend
 from .inprocess import Z3Backend
 from .portfolio import PORTFOLIO_DEFAULT, portfolio
 from .process import ProcessBackend, solver_command
+from .regional import regional
 from .trace import TracedBackend
 
 
@@ -32,10 +33,13 @@ def _external_solver_installed() -> bool:
 
 def make_backend(vc: VC, solver: str | None = None, timeout: float | None = None) -> Backend:
     """The back end for ``--solver`` (see the module docstring): z3 in-process when
-    ``solver`` is None or ``"z3-inprocess"``; with ``--verbose`` progress lines on, wrapped
+    ``solver`` is None or ``"z3-inprocess"``; for those and ``auto``, on a loop-cut VC,
+    each query asked first over its checks' region (``regional.RegionalBackend``); with ``--verbose`` progress lines on, wrapped
     in a ``TracedBackend`` that reports each query.  Raises ToolError(CONFIGURATION_ERROR)
     for a solver that is missing or cannot express the VC."""
     backend = _backend(vc, solver, timeout)
+    if solver in (None, "", "z3-inprocess", "inprocess", "auto"):
+        backend = regional(vc, backend, timeout)
     return TracedBackend(backend) if progress.enabled() else backend
 
 
