@@ -3,8 +3,7 @@
 by z3 over the IL's own semantics at small widths: at 32 bits the theorem itself is what
 bit-blasting cannot do), and that it turns a race check on
 ``out[gid * stride]`` with a symbolic stride from minutes into a quick proof while a real
-race through a wrapping product is still reported.  Likewise the congruence lemmas of
-terms ``c * x + k`` by a literal (arrays of records indexed ``3 * gid + k``)."""
+race through a wrapping product is still reported."""
 from __future__ import annotations
 
 import re
@@ -21,8 +20,7 @@ from vcgen import il
 from vcgen.il.printer import expr_str
 from vcgen.twothread.builder import ProgramBuilder
 from vcgen.twothread.options import LaunchConfig, LockstepOptions
-from vcgen.twothread.products import (AffineTerm, bounded_division_lemma, cancellation_lemma, congruence_constant,
-                                      congruence_lemma)
+from vcgen.twothread.products import bounded_division_lemma, cancellation_lemma
 from vcgen.twothread.transform import lockstep
 from vcgen.vc.encode import Translator
 
@@ -150,68 +148,3 @@ def test_a_wrapping_strided_scatter_still_races(tmp_path):
     code, out = _verify(tmp_path, STRIDED.replace("stride <= 1024", "stride <= 16777216"),
                         "--local_size=64", "--num_groups=8")
     assert code == 6 and "write-write race on out" in out, out
-
-
-RECORDS = """typedef struct { int key; int count; int flag; } Rec;
-
-__kernel void tally(__global Rec *rs, int inc) {
-  unsigned i = get_global_id(0);
-  rs[i].count += inc;
-  rs[i].flag = rs[i].key > 0;
-}"""
-
-
-def test_congruence_constant():
-    assert congruence_constant(32, 5, 0, 1) == (1, 0xCCCCCCCD)  # the inverse of 5 modulo 2^32
-    assert congruence_constant(32, 5, 2, 0) == (1, (-2 * 0xCCCCCCCD) % 2**32)
-    assert congruence_constant(8, 12, 0, 4) == (4, 4 * pow(3, -1, 256) % 256)
-
-
-@pytest.mark.parametrize("w", [4, 6, 8])
-@pytest.mark.parametrize("c", [3, 5, 6, 7, 12])
-def test_the_congruence_lemma_is_valid(w, c):
-    """``c*xi + ki == c*xj + kj (&& p == c*x) ==> 2^s * (xi - xj) == o' * (kj - ki)`` holds
-    for all values, and its conclusion alone does not (the lemma says something)."""
-    b = ProgramBuilder(set())
-    t = il.BvType(w)
-    xi, xj, pi = il.Var("xi"), il.Var("xj"), il.Var("pi")
-    mul, add = b.bvfun("MUL", w), b.bvfun("ADD", w)
-    prog = il.Program(tuple(b.new_functions.values()) + tuple(il.ConstDecl(n, t) for n in ("xi", "xj", "pi")))
-    for ki, kj in ((0, 0), (0, 1), (2, 0), (1, 3), (0, c)):
-        prod_i, prod_j = il.FunApp(mul, (xi, il.BvLit(c, w))), il.FunApp(mul, (il.BvLit(c, w), xj))
-        ti = AffineTerm(il.FunApp(add, (pi, il.BvLit(ki, w))), w, c, xi, ki, pi, prod_i)  # a product variable
-        tj = AffineTerm(il.FunApp(add, (prod_j, il.BvLit(kj, w))), w, c, xj, kj, prod_j, None)
-        lemma = congruence_lemma(b, ti, tj, (ti.term, tj.term), (xi, xj), (il.BinOp("==", pi, prod_i),))
-        prog = il.Program(tuple(b.new_functions.values()) +
-                          tuple(il.ConstDecl(n, t) for n in ("xi", "xj", "pi")))
-        tr = Translator(prog, z3.main_ctx())
-        s = z3.Solver()
-        s.add(z3.Not(tr.term(lemma)))
-        assert s.check() == z3.unsat, (w, c, ki, kj)
-        s = z3.Solver()
-        s.add(z3.Not(tr.term(lemma.right)))
-        assert s.check() == z3.sat, (w, c, ki, kj)
-
-
-def test_record_fields_get_congruence_lemmas(tmp_path):
-    """``rs[i].count`` and ``rs[i].key``: ``3 * i + 1`` and ``3 * i``; thread 1's key cell
-    against thread 2's count cell gives ``i$1 - i$2 == 1/3 (mod 2^32)``."""
-    p = _two_thread(tmp_path, RECORDS, LaunchConfig((None, 1, 1), (None, 1, 1)))
-    text = "\n".join(expr_str(c.expr) for b in p.kernel().blocks for c in b.cmds if isinstance(c, il.Assume))
-    assert f"== {pow(3, -1, 2**32)}bv32)" in text, text
-
-
-@pytest.mark.parametrize("sizes", [("--local_size=64", "--num_groups=8"), ("--local_size=*", "--num_groups=*")])
-def test_records_indexed_by_the_global_id_verify(tmp_path, sizes):
-    """With symbolic sizes (ids up to 2^28) the race checks ``3 * i$1 + k == 3 * i$2 + k'``
-    are residues modulo 3 for the solver: over 100 s (a timeout) without the lemmas."""
-    code, out = _verify(tmp_path, RECORDS, *sizes)
-    assert code == 0, out
-
-
-def test_a_record_read_from_the_neighbour_races_and_the_search_ends(tmp_path):
-    """The buggy twin is reported, and the search for further errors decides the other
-    checks (it stopped on a solver timeout without the lemmas, after 45 s)."""
-    code, out = _verify(tmp_path, RECORDS.replace("rs[i].key > 0", "rs[i + 1].count > 0"),
-                        "--local_size=*", "--num_groups=*")
-    assert code == 6 and "race on rs" in out and "search for further errors stopped" not in out, out

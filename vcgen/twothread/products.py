@@ -26,32 +26,14 @@ lemmas are valid for every value of their variables (equal products below ``2^w`
 common non-zero factor have equal cofactors; a number below ``2^w`` has one quotient and
 one remainder), so assuming them is sound anywhere -- a variable's definition is part of
 the premise, not assumed -- and when a premise cannot be shown the lemma is unused.
-Products by a group size or group count are left alone: the global id ``group_id *
-group_size + local_id`` has the launch's own lemmas (``launch.global_id_lemmas``), or a
-number for the size.
-
-Products by a literal ``c`` that is not a power of two get the congruence lemma instead.
-Write ``c = 2^s * o`` with ``o`` odd, so ``o`` has an inverse ``o'`` modulo ``2^w``.  For
-two affine terms ``t_i = c * x_i + k_i`` and ``t_j = c * x_j + k_j`` (the same ``c``,
-literal ``k``; ``k = 0`` for a bare product; the product may be a variable assigned it,
-whose definition goes in the premise) the lemma is
-
-    t_i$1 == t_j$2  ==>  2^s * (x_i$1 - x_j$2) == o' * (k_j - k_i)      (mod 2^w)
-
-valid for every value (multiply ``c * (x_i - x_j) == k_j - k_i`` by ``o'``); for odd
-``c`` it says ``x_i$1 == x_j$2 + o' * (k_j - k_i)``.  An array of 5-word structs indexed
-``5 * gid + k`` with symbolic sizes (gid up to 2^28) makes the race check ``5 * gid$1 ==
-5 * gid$2 + 2`` a question about residues modulo 5 that z3 and yices do not decide in
-minutes; with the lemma it is a difference of two bounded ids, decided at once.  The
-pairs are the terms of the command being translated with the ones translated before it
-(the earlier access a log holds) and with themselves, at most ``MAX_AFFINE_PAIRS`` per
-command.  The two-thread reduction they serve is paper 000, section 4; the facts are
-arithmetic.
+Products by literals are left alone (linear: the solvers handle them), and so are products
+by a group size or group count: the global id ``group_id * group_size + local_id`` has
+the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The
+two-thread reduction they serve is paper 000, section 4; the facts are arithmetic.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .. import il
 from ..candidates.bvexpr import args_of, op_of
@@ -60,31 +42,6 @@ from .launch import division_lemma
 from .threads import Threads
 
 _LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
-MAX_AFFINE_PAIRS = 32  # congruence lemmas per command (pairs with earlier terms), a bound on their number
-
-
-@dataclass(frozen=True)
-class AffineTerm:
-    """``term == c * x + k`` over ``w`` bits (one-thread names): ``term`` as the kernel writes
-    it, ``prod`` the product ``c * x`` or a variable ``term`` reads that is assigned it
-    (then ``defn``, the product, goes into a lemma's premise)."""
-    term: il.Expr
-    w: int
-    c: int
-    x: il.Expr
-    k: int
-    prod: il.Expr
-    defn: il.Expr | None
-
-
-def congruence_constant(w: int, c: int, ki: int, kj: int) -> tuple[int, int]:
-    """``(2^s, o' * (kj - ki) mod 2^w)`` for ``c = 2^s * o``, ``o`` odd, ``o'`` its inverse
-    modulo ``2^w``: ``c * xi + ki == c * xj + kj`` iff ``2^s * (xi - xj) == `` the second
-    (mod ``2^w``; module docstring).  ``c`` must not be 0 modulo ``2^w``."""
-    c %= 1 << w
-    s = (c & -c).bit_length() - 1
-    inv = pow(c >> s, -1, 1 << w)
-    return 1 << s, inv * (kj - ki) % (1 << w)
 
 
 def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
@@ -127,21 +84,6 @@ def bounded_division_lemma(builder: ProgramBuilder, w: int, sums: tuple[il.Expr,
     return division_lemma(builder, q, u, x, w, sums=sums, premises=nowrap + defs)
 
 
-def congruence_lemma(builder: ProgramBuilder, ti: AffineTerm, tj: AffineTerm,
-                     pair: tuple[il.Expr, il.Expr], xs: tuple[il.Expr, il.Expr],
-                     defs: tuple[il.Expr, ...]) -> il.Expr:
-    """``t_i$1 == t_j$2 && defs ==> 2^s * (x_i$1 - x_j$2) == o' * (k_j - k_i)`` (module
-    docstring): ``pair`` is ``(t_i$1, t_j$2)``, ``xs`` is ``(x_i$1, x_j$2)``, ``defs`` the
-    definitions of product variables.  Valid for every value."""
-    w = ti.w
-    scale, k = congruence_constant(w, ti.c, ti.k, tj.k)
-    diff: il.Expr = il.FunApp(builder.bvfun("SUB", w), xs)
-    if scale != 1:
-        diff = il.FunApp(builder.bvfun("MUL", w), (diff, il.BvLit(scale, w)))
-    premise = il.and_all([il.BinOp("==", pair[0], pair[1]), *defs])
-    return il.implies(premise, il.BinOp("==", diff, il.BvLit(k, w)))
-
-
 class ProductLemmas:
     """The lemmas (module docstring) of the commands of one kernel, over the two-thread
     names of ``threads``; ``kernel`` is the one-thread procedure, read for the variables
@@ -150,7 +92,6 @@ class ProductLemmas:
     def __init__(self, builder: ProgramBuilder, threads: Threads, kernel: il.ProcedureDecl):
         self.builder, self.threads = builder, threads
         self.products: dict[str, il.Expr] = {}  # variable -> the product it is assigned
-        self.affine: list[AffineTerm] = []  # terms by a literal translated so far (congruence lemmas)
         for b in kernel.blocks or ():
             for c in b.cmds:
                 if isinstance(c, il.Assign):
@@ -178,64 +119,7 @@ class ProductLemmas:
                 lemma = self._cancellation(s) or self._division(s)
                 if lemma is not None and lemma not in out:
                     out.append(lemma)
-                for lemma in self._congruences(s):
-                    if lemma not in out:
-                        out.append(lemma)
         return out
-
-    def _literal_product(self, e: il.Expr) -> tuple[int, int, il.Expr] | None:
-        """``(w, c, x)`` when ``e`` is ``c * x`` (either order) with ``c`` a literal that is
-        not a power of two and ``x`` not a literal."""
-        m = _binary(e, "MUL")
-        if m is None:
-            return None
-        w, a, b = m
-        for x, c in ((a, b), (b, a)):
-            if isinstance(c, il.BvLit) and not isinstance(x, il.BvLit):
-                v = c.value % (1 << w)
-                if v and v & (v - 1):
-                    return w, v, x
-        return None
-
-    def _affine(self, e: il.Expr) -> AffineTerm | None:
-        """``e`` as an ``AffineTerm`` (module docstring), or None."""
-        if (lp := self._literal_product(e)) is not None:
-            return AffineTerm(e, lp[0], lp[1], lp[2], 0, e, None)
-        s = _binary(e, "ADD")
-        if s is None:
-            return None
-        for p, k in ((s[1], s[2]), (s[2], s[1])):
-            if not isinstance(k, il.BvLit):
-                continue
-            prod = self.products.get(p.name) if isinstance(p, il.Var) else p
-            if prod is not None and (lp := self._literal_product(prod)) is not None and lp[0] == s[0]:
-                return AffineTerm(e, s[0], lp[1], lp[2], k.value, p, prod if isinstance(p, il.Var) else None)
-        return None
-
-    def _congruences(self, e: il.Expr) -> list[il.Expr]:
-        """Congruence lemmas of ``e`` (an affine term by a literal whose cofactor differs
-        between the threads) with itself and with the terms translated before, both ways;
-        ``e`` joins those terms."""
-        t = self._affine(e)
-        if t is None:
-            return []
-        if self._pair(t.x)[0] == self._pair(t.x)[1]:
-            return []
-        if t not in self.affine:
-            self.affine.append(t)
-        others = [o for o in self.affine if o.c == t.c and o.w == t.w and o != t][-MAX_AFFINE_PAIRS:]
-        out = [self._congruence(t, t)]
-        for o in others:
-            out += [self._congruence(o, t), self._congruence(t, o)]
-        return out
-
-    def _congruence(self, ti: AffineTerm, tj: AffineTerm) -> il.Expr:
-        """The lemma for ``ti`` in thread 1 and ``tj`` in thread 2."""
-        th = self.threads
-        defs = tuple(il.BinOp("==", th.ex(t.prod, n), th.ex(t.defn, n))
-                     for t, n in ((ti, 1), (tj, 2)) if t.defn is not None)
-        return congruence_lemma(self.builder, ti, tj, (th.ex(ti.term, 1), th.ex(tj.term, 2)),
-                                (th.ex(ti.x, 1), th.ex(tj.x, 2)), defs)
 
     def _cancellation(self, e: il.Expr) -> il.Expr | None:
         m = _binary(e, "MUL")
