@@ -533,9 +533,10 @@ def test_portfolio_stagger_follows_the_leaders_answer_times():
     vc = _vc(BPL / "race.bpl")
     b = PortfolioBackend(vc, [], 60)
     assert b._stagger(b.z3) == pf.STAGGER
-    b.answer_times[b.z3.name] = [0.4, 0.5, 3.0]
+    b.answer_times[b.z3.name].extend([0.4, 0.5, 3.0])
     assert b._stagger(b.z3) == 1.0
-    b.answer_times[b.z3.name] = [5.0]
+    b.answer_times[b.z3.name].clear()
+    b.answer_times[b.z3.name].append(5.0)
     assert b._stagger(b.z3) == pf.STAGGER_MAX
     b.close()
 

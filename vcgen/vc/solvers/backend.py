@@ -79,3 +79,19 @@ class Racer(Backend, Protocol):
 
     def run(self, prepared: Any, limit: float | None = None) -> Outcome:
         ...
+
+
+class Wrapper:
+    """A back end that wraps ``inner`` and changes how ``check`` is answered only
+    (``trace.TracedBackend``, ``regional.RegionalBackend``): models, cancelling and
+    closing are the wrapped back end's."""
+    inner: Backend
+
+    def values(self, terms: list) -> list[Any]:
+        return self.inner.values(terms)
+
+    def cancel(self) -> None:
+        self.inner.cancel()
+
+    def close(self) -> None:
+        self.inner.close()

@@ -3,6 +3,7 @@ every query; the first definite answer wins."""
 from __future__ import annotations
 
 import queue
+from collections import deque
 import threading
 import time
 from typing import Any
@@ -70,7 +71,8 @@ class PortfolioBackend:
         self.contested = 0
         self.benched: set = set()  # member names
         self.queries = 0
-        self.answer_times: dict = {m.name: [] for m in self.members}  # recent winning seconds
+        # seconds of each member's last ``RECENT`` wins (``_stagger``)
+        self.answer_times: dict = {m.name: deque(maxlen=RECENT) for m in self.members}
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
@@ -86,24 +88,24 @@ class PortfolioBackend:
             racing.append((m, t))
             t.start()
 
+        def start_rest() -> None:
+            while rest:
+                start(rest.pop(0))
+
         start(leader)
         outcomes: dict = {}
         while len(outcomes) < len(racing) or rest:
             try:
                 m, out = answers.get(timeout=self._stagger(leader) if rest else None)
             except queue.Empty:  # the leader is slow: the others join the race
-                m, out = None, None
-            if m is None or not out.definite:
-                for w in rest:
-                    start(w)
-                rest = []
-            if m is None:
+                start_rest()
                 continue
             outcomes[m.name] = out
             if out.definite:
                 self.winner = m
                 self.wins[m.name] += 1
                 break
+            start_rest()  # the leader gave up
         for m, t in racing:
             if m is self.winner:
                 # Never cancel the winner: its thread may still be running after it answered,
@@ -116,7 +118,7 @@ class PortfolioBackend:
                 t.join(0.05)
         if self.winner is not None:
             seconds = time.monotonic() - started
-            self.answer_times[self.winner.name] = [*self.answer_times[self.winner.name], seconds][-RECENT:]
+            self.answer_times[self.winner.name].append(seconds)
             self._score(self.winner, seconds)
             return outcomes[self.winner.name]
         status = "timeout" if any(o.status == "timeout" for o in outcomes.values()) else "unknown"

@@ -16,7 +16,7 @@ import z3
 
 from ..encode import VC
 from ..regions import Region, Regions
-from .backend import Backend, Outcome, query_limit
+from .backend import Backend, Outcome, Wrapper, query_limit
 
 
 REGION_LIMIT = 2.0  # seconds for a region query
@@ -25,16 +25,16 @@ REGION_LIMIT = 2.0  # seconds for a region query
 class _RegionSolver:
     """z3 in-process over one region (in the VC's context: used on the caller's thread)."""
 
-    def __init__(self, region: Region, size: int, quantified: bool):
-        self.name = f"z3 (in-process, region of {size} constraints)"
-        self.solver = z3.Solver(ctx=region.constraints[0].ctx)
+    def __init__(self, region: Region, quantified: bool):
+        self.name = f"z3 (in-process, region of {region.size} constraints)"
+        self.ctx = region.constraints[0].ctx
+        self.solver = z3.Solver(ctx=self.ctx)
         if quantified:  # as ``inprocess.Z3Backend``: E-matching only
             self.solver.set("smt.mbqi", False)
         self.solver.add(*region.constraints)
-        self.ctx = region.constraints[0].ctx
 
 
-class RegionalBackend:
+class RegionalBackend(Wrapper):
     """Wraps a ``Backend`` over ``vc`` (module docstring).  ``last`` is whoever answered
     the last query (``trace.answerer``); ``region_unsat`` counts the queries a region
     decided."""
@@ -72,7 +72,7 @@ class RegionalBackend:
         key = region.checks
         rs = self._solvers.get(key)
         if rs is None:
-            rs = self._solvers[key] = _RegionSolver(region, region.size, self.quantified)
+            rs = self._solvers[key] = _RegionSolver(region, self.quantified)
         lits = [a for a in assumptions if self._check_of.get(id(a)) in region.checks or id(a) in self._guards]
         budget = query_limit(query_limit(self.timeout, limit), REGION_LIMIT)
         rs.solver.set("timeout", max(1, int(budget * 1000)) if budget else 4294967295)
@@ -85,15 +85,6 @@ class RegionalBackend:
         if r == z3.Z3_L_UNDEF and "interrupted" in rs.solver.reason_unknown():
             raise KeyboardInterrupt  # Ctrl-C reaches z3 first
         return Outcome({z3.Z3_L_FALSE: "unsat", z3.Z3_L_TRUE: "sat"}.get(r, "unknown"))
-
-    def values(self, terms: list) -> list[Any]:
-        return self.inner.values(terms)
-
-    def cancel(self) -> None:
-        self.inner.cancel()
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 def regional(vc: VC, inner: Backend, timeout: float | None = None) -> Backend:

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from ...report import progress
-from .backend import Backend, Outcome
+from .backend import Backend, Outcome, Wrapper
 
 
 def answerer(backend: Any) -> str:
@@ -25,7 +25,7 @@ def answerer(backend: Any) -> str:
     return str(getattr(b, "name", type(b).__name__))
 
 
-class TracedBackend:
+class TracedBackend(Wrapper):
     """Wraps a ``Backend``; ``check`` writes ``query N (K assumptions): STATUS in S s by
     SOLVER`` (plus the reason of an unknown or timeout)."""
 
@@ -44,12 +44,3 @@ class TracedBackend:
                       len(assumptions), cap, out.status, time.perf_counter() - t0,
                       answerer(self.inner), why)
         return out
-
-    def values(self, terms: list) -> list[Any]:
-        return self.inner.values(terms)
-
-    def cancel(self) -> None:
-        self.inner.cancel()
-
-    def close(self) -> None:
-        self.inner.close()
