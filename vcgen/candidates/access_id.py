@@ -4,7 +4,9 @@ logged offset of thread 1 is one of the kernel's loop-invariant offsets of that 
 For a log the loop fills (``HO``, ``OFF`` of array ``A``, kind K), for every access of
 kind K to ``A`` whose inlined one-thread offset ``e`` the loop does not modify:
 ``HO ==> OFF == e$1`` (``OFF`` and ``e`` in the array's domain type, e.g. ``bv64``), and,
-with several such offsets, their disjunction.
+with several such offsets, their disjunction.  When the loop also moves some offsets of
+the log, the same per source: ``HO ==> (SRC == n ==> OFF == e$1)``, and the disjunction of
+a source's offsets when it has several (``by_source``).
 """
 from __future__ import annotations
 
@@ -29,12 +31,21 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
 def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     """``HO ==> (SRC == n ==> OFF == e$1)`` for each access ``n`` at a loop-invariant
     offset ``e``, when the log also takes accesses whose offsets the loop moves (a read
-    before the loop and reads in it): the plain ``HO ==> OFF == e$1`` cannot hold then."""
+    before the loop and reads in it): the plain ``HO ==> OFF == e$1`` cannot hold then.
+    One source can log several offsets (a ``uchar4`` element is four byte accesses at
+    ``e``, ``e + 1``, ...), where no single equality holds: such a source also gets their
+    disjunction, ``HO ==> (SRC == n ==> OFF == e1 || OFF == e2 || ...)``."""
     ho, off, src = ctx.log(a, kind)
-    out = []
+    by_num: dict[int, list] = {}
     for acc in ctx.accesses_of(name, kind):
         if not (acc.offset_vars & ctx.mod):
             n = ctx.builder.sourceloc_num(acc.loc).value
-            out.append(("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)),
-                                                        il.BinOp("==", off, ctx.kf.thread1_offset(acc))))))
+            by_num.setdefault(n, []).append(ctx.kf.thread1_offset(acc))
+    out = []
+    for n, offsets in by_num.items():
+        offsets = list(dict.fromkeys(offsets))
+        alternatives = [il.BinOp("==", off, e) for e in offsets]
+        if len(offsets) > 1:
+            alternatives.append(il.or_all(alternatives))
+        out += [("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)), alt))) for alt in alternatives]
     return out
