@@ -548,3 +548,57 @@ def test_bind_initial_maps_leaves_maps_a_precondition_constrains():
     prog = parse_program(BY_VALUE.replace("procedure {:kernel}", "axiom $$tab$1[1bv32] == 2bv32;\nprocedure {:kernel}"))
     k = dyn.bind_initial_maps(prog, prog.kernel())
     assert not [c for c in k.body()[0].cmds if isinstance(c, il.Assign) and c.lhss[0].name == "$$tab$1"]
+
+
+# ``__assume(s.n == 20)`` on a struct passed by value: the assume reads a parameter
+# through the struct's local map; _b0 fails on every run past it, _b1 holds.
+ASSUMED_FIELD = kernel("""\
+  var $$s: [bv32]bv32;
+  var $n: bv32;
+  var $c: bool;
+  var $x: bv32;
+  $entry:
+    assume $$s[0bv32] == $s$0;
+    assume $$s[1bv32] == $s$1;
+    $n := $$s[1bv32];
+    $c := $n == 20bv32;
+    assume $c;
+    $x := 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> BV32_ULT($x, 2bv32);
+    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, $s$1);
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, $n);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, $n);
+    return;
+""", params="$s$0: bv32, $s$1: bv32", decls=GUARDS)
+
+
+def test_dyn_runs_meet_assumes_on_parameters_as_preconditions():
+    """``dyn.lift_start_assumes``: the assume, a function of a parameter once the
+    assignments before it are substituted, becomes a precondition the input chooser
+    meets (``$s$1 == 20``); before, random draws never did and DYN refuted nothing
+    (rodinia heartwall)."""
+    prog = parse_program(ASSUMED_FIELD)
+    k = dyn.lift_start_assumes(prog, dyn.bind_initial_maps(prog, prog.kernel()))
+    lifted = [il.printer.expr_str(s.expr) for s in k.specs]
+    assert lifted == ["$s$1 == 20bv32"]
+    assert _refuted(dyn.dyn, prog) == {"_b0"}
+    assert _houdini_alive(prog) == {"_b1"}
+
+
+@pytest.mark.parametrize("change", [
+    ("    $c := $n == 20bv32;\n", "    havoc $n;\n    $c := $n == 20bv32;\n"),  # a havoc: not an input
+    ("    $n := $$s[1bv32];\n", "    $n := $$s[2bv32];\n"),   # an unbound cell of a local map
+    ("    $n := $$s[1bv32];\n", "    $n := $x;\n"),           # an uninitialised local
+    ("  $entry:\n", "  $entry:\n    goto $entry2;\n  $entry2:\n    goto $entry3;\n  $entry3:\n"
+     "    goto $entry2, $entry4;\n  $entry4:\n")])            # not the straight-line start
+def test_lift_start_assumes_only_functions_of_the_inputs(change):
+    prog = parse_program(ASSUMED_FIELD.replace(*change, 1))
+    k = dyn.lift_start_assumes(prog, dyn.bind_initial_maps(prog, prog.kernel()))
+    assert "20bv32" not in " ".join(il.printer.expr_str(s.expr) for s in k.specs)
