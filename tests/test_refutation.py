@@ -477,3 +477,128 @@ def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, re
     out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="dyn,sbase"))
     assert out == ref and stats.proved == ref_stats.proved
     assert stats.generated == ref_stats.generated
+
+
+# A struct passed by value (a local map tied to its scalar parameters) and a constant
+# array initialiser (a global map, copied to thread 2's copy) constrained by assumes at
+# the start: _b0 is false on every run that gets past them, _b1 holds.
+BY_VALUE = kernel("""\
+  var $$s: [bv32]bv32;
+  var $x: bv32;
+  $entry$lockstep:
+    $$tab$2 := $$tab$1;
+    goto $entry;
+  $entry:
+    assume $$s[0bv32] == $s$0;
+    assume $$s[0bv32] == $s$0;
+    assume $$s[1bv32] == $s$1;
+    assume $$tab$1[0bv32] == 7bv32;
+    assume $$tab$2[0bv32] == 7bv32;
+    $x := $$s[1bv32];
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> $x != $s$1;
+    assert {:candidate "r2"} _b1 ==> $$tab$2[0bv32] == 7bv32;
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, 3bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, 3bv32);
+    return;
+""", params="$s$0: bv32, $s$1: bv32",
+    decls=GUARDS + "var $$tab$1: [bv32]bv32;\nvar $$tab$2: [bv32]bv32;\n")
+
+
+def test_dyn_runs_get_past_assumes_on_initial_maps():
+    """``dyn.bind_initial_maps``: the initial value of a by-value struct's local map and
+    of a constant array is chosen to satisfy the assumes at the kernel's start; before,
+    every run was infeasible (the cells drawn independently of the parameters) and DYN
+    refuted nothing (AMD MonteCarloAsianMultiGPU)."""
+    prog = parse_program(BY_VALUE)
+    assert _refuted(dyn.dyn, prog) == {"_b0"}
+    k = dyn.bind_initial_maps(prog, prog.kernel())
+    stores = [c for c in k.body()[0].cmds if isinstance(c, il.Assign)]
+    assert [str(il.printer.expr_str(c.rhss[0])) for c in stores[:3]] == ["$s$0", "$s$1", "7bv32"]
+    assert _houdini_alive(prog) == {"_b1"}
+
+
+def _stores_of_s0(text: str) -> list:
+    prog = parse_program(text)
+    k = dyn.bind_initial_maps(prog, prog.kernel())
+    return [c for c in k.body()[0].cmds[:4] if isinstance(c, il.Assign) and c.lhss[0] == il.MapLhs("$$s", il.BvLit(0, 32))]
+
+
+@pytest.mark.parametrize("before", [
+    "    $$s[0bv32] := 1bv32;\n",    # written: it no longer holds the initial value
+    "    $$s := $$s[0bv32 := 1bv32];\n",
+    "    havoc $$s;\n",
+    "    $s$0 := 3bv32;\n"])          # the bound value is not the one at the start
+def test_bind_initial_maps_only_while_the_map_holds_its_initial_value(before):
+    """No store once the map was written or the bound value's variables assigned (the
+    store, at the start, would not give the assume's cell its value); the runs stay
+    infeasible (nothing refuted) instead of wrong.  A read before is fine: the store
+    comes first, so the run reads the chosen initial value."""
+    assert _stores_of_s0(BY_VALUE.replace("  $entry:\n", "  $entry:\n" + before, 1)) == []
+    assert _stores_of_s0(BY_VALUE.replace("  $entry:\n", "  $entry:\n    $x := $$s[0bv32];\n", 1)) != []
+
+
+def test_bind_initial_maps_leaves_maps_a_precondition_constrains():
+    prog = parse_program(BY_VALUE.replace("procedure {:kernel}", "axiom $$tab$1[1bv32] == 2bv32;\nprocedure {:kernel}"))
+    k = dyn.bind_initial_maps(prog, prog.kernel())
+    assert not [c for c in k.body()[0].cmds if isinstance(c, il.Assign) and c.lhss[0].name == "$$tab$1"]
+
+
+# ``__assume(s.n == 20)`` on a struct passed by value: the assume reads a parameter
+# through the struct's local map; _b0 fails on every run past it, _b1 holds.
+ASSUMED_FIELD = kernel("""\
+  var $$s: [bv32]bv32;
+  var $n: bv32;
+  var $c: bool;
+  var $x: bv32;
+  $entry:
+    assume $$s[0bv32] == $s$0;
+    assume $$s[1bv32] == $s$1;
+    $n := $$s[1bv32];
+    $c := $n == 20bv32;
+    assume $c;
+    $x := 0bv32;
+    goto $head;
+  $head:
+    assert {:candidate "r1"} _b0 ==> BV32_ULT($x, 2bv32);
+    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, $s$1);
+    goto $body, $exit;
+  $body:
+    assume {:partition} BV32_ULT($x, $n);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {:partition} !BV32_ULT($x, $n);
+    return;
+""", params="$s$0: bv32, $s$1: bv32", decls=GUARDS)
+
+
+def test_dyn_runs_meet_assumes_on_parameters_as_preconditions():
+    """``dyn.lift_start_assumes``: the assume, a function of a parameter once the
+    assignments before it are substituted, becomes a precondition the input chooser
+    meets (``$s$1 == 20``); before, random draws never did and DYN refuted nothing
+    (rodinia heartwall)."""
+    prog = parse_program(ASSUMED_FIELD)
+    k = dyn.lift_start_assumes(prog, dyn.bind_initial_maps(prog, prog.kernel()))
+    lifted = [il.printer.expr_str(s.expr) for s in k.specs]
+    assert lifted == ["$s$1 == 20bv32"]
+    assert _refuted(dyn.dyn, prog) == {"_b0"}
+    assert _houdini_alive(prog) == {"_b1"}
+
+
+@pytest.mark.parametrize("change", [
+    ("    $c := $n == 20bv32;\n", "    havoc $n;\n    $c := $n == 20bv32;\n"),  # a havoc: not an input
+    ("    $n := $$s[1bv32];\n", "    $n := $$s[2bv32];\n"),   # an unbound cell of a local map
+    ("    $n := $$s[1bv32];\n", "    $n := $x;\n"),           # an uninitialised local
+    ("  $entry:\n", "  $entry:\n    goto $entry2;\n  $entry2:\n    goto $entry3;\n  $entry3:\n"
+     "    goto $entry2, $entry4;\n  $entry4:\n")])            # not the straight-line start
+def test_lift_start_assumes_only_functions_of_the_inputs(change):
+    prog = parse_program(ASSUMED_FIELD.replace(*change, 1))
+    k = dyn.lift_start_assumes(prog, dyn.bind_initial_maps(prog, prog.kernel()))
+    assert "20bv32" not in " ".join(il.printer.expr_str(s.expr) for s in k.specs)

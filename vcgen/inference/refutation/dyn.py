@@ -79,8 +79,10 @@ def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
 def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.Program:
     """The program DYN runs: candidate asserts tagged ``{:refutation_guard "_bK"}`` and a
     loop-head visit counter (an ``int`` local) that ends the run (``return``) after
-    ``max_iterations`` visits in total.  Raises ToolError on a malformed kernel."""
-    kernel = kernel_of(program)
+    ``max_iterations`` visits in total, after the stores of ``bind_initial_maps``, with
+    the preconditions of ``lift_start_assumes``.
+    Raises ToolError on a malformed kernel."""
+    kernel = lift_start_assumes(program, bind_initial_maps(program, kernel_of(program)))
     guards = vcmod.existential_consts(program)
     counter = _fresh_name(program, kernel, "$refutation$visits")
     cv = il.Var(counter)
@@ -102,7 +104,168 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
         ]
     new_kernel = replace(kernel, blocks=tuple(blocks),
                          locals=kernel.locals + (il.VarDecl(counter, il.IntType()),))
-    return il.Program(tuple(new_kernel if d is kernel else d for d in program.decls))
+    return il.Program(tuple(new_kernel if d is kernel_of(program) else d for d in program.decls))
+
+
+def bind_initial_maps(program: il.Program, kernel: il.ProcedureDecl) -> il.ProcedureDecl:
+    """``kernel`` starting with stores ``O[k] := e`` that give the initial value of a map
+    ``O`` the cells that ``assume M[k] == e`` (or ``e == M[k]``) on the kernel's
+    straight-line start demands, where ``M`` still holds ``O``'s initial value (``O``
+    itself untouched so far, or ``M := O`` copied it), ``k`` is a literal and ``e``
+    reads no map and no variable written before the assume.  ``O``: an uninitialised
+    local map, or a global map no ``requires``/``axiom`` mentions.  The assumes stay.
+
+    Why: a struct passed by value arrives as a local map tied to its scalar parameters
+    by such assumes (``assume $$attrib[0bv32] == $attrib$0``), and a ``__constant__``
+    array initialiser as assumes on a global map (CUDA dxtc ``prods4``).  A random run
+    draws the maps' cells independently, so every run was infeasible and DYN refuted
+    nothing (AMD MonteCarloAsianMultiGPU: 0 of 93 candidates; Houdini then dropped its
+    80 r16 candidates one query each, 64 s).
+    Sound (paper 003 section 5.1.3: a DYN run must be an execution of T): ``O``'s
+    initial value is arbitrary (no precondition constrains it); the scanned blocks run
+    once, in order (the first has no predecessor, each next one is the only successor
+    of the last and has no other predecessor), so the stores only choose that initial
+    value, one that satisfies the assumes; ``e`` has the same value at the start as at
+    the assume.  Only the first assume of a cell stores (a later one is checked)."""
+    blocks = list(kernel.body())
+    constrained: set = set()
+    for d in program.decls:
+        if isinstance(d, il.AxiomDecl):
+            constrained |= il.free_vars(d.expr)
+    for spec in kernel.specs:
+        constrained |= il.free_vars(spec.expr) if spec.kind == "requires" else set()
+    gmaps = {d.name for d in program.decls if isinstance(d, il.VarDecl) and isinstance(d.type, il.MapType)}
+    origin = {v.name: v.name for v in kernel.locals if isinstance(v.type, il.MapType)}
+    origin.update({n: n for n in gmaps - constrained})
+    if not origin or not blocks:
+        return kernel
+    written: set = set()
+    stores: dict = {}  # (O, k) -> its store
+    for c in _straight_start(blocks):
+        cell = _bound_cell(c, origin, written | gmaps | set(origin))
+        if cell is not None:
+            stores.setdefault(cell[0], il.Assign((il.MapLhs(*cell[0]),), (cell[1],)))
+        _track(c, origin, written)
+    if not stores:
+        return kernel
+    blocks[0] = replace(blocks[0], cmds=tuple(stores.values()) + blocks[0].cmds)
+    return replace(kernel, blocks=tuple(blocks))
+
+
+def _straight_start(blocks: list) -> Iterator[il.Cmd]:
+    """The commands every execution runs first, once, in this order: those of the first
+    block (if no goto leads back to it), then of its only successor if that has no other
+    predecessor, and so on; up to the first call (a callee may write anything)."""
+    preds: dict = {}
+    for b in blocks:
+        if isinstance(b.transfer, il.Goto):
+            for t in b.transfer.targets:
+                preds[t] = preds.get(t, 0) + 1
+    index = {b.label: i for i, b in enumerate(blocks)}
+    i: int | None = 0 if blocks and preds.get(blocks[0].label, 0) == 0 else None
+    while i is not None:
+        b = blocks[i]
+        for c in b.cmds:
+            if isinstance(c, il.Call):
+                return
+            yield c
+        t = b.transfer
+        nxt = t.targets[0] if isinstance(t, il.Goto) and len(t.targets) == 1 else None
+        i = index.get(nxt) if nxt is not None and preds.get(nxt) == 1 else None
+
+
+def lift_start_assumes(program: il.Program, kernel: il.ProcedureDecl) -> il.ProcedureDecl:
+    """``kernel`` with a ``free requires`` for each ``assume e`` on its straight-line
+    start (``_straight_start``) whose value there is a function of the inputs: ``e``
+    with the assignments before it substituted (``x := v`` replaces ``x`` by ``v``, a
+    store ``M[k] := v`` makes ``M[k]`` read ``v`` for literal ``k``), when what is left
+    reads only constants, kernel parameters and global variables (their initial values).
+
+    Why: ``__assume(s.field == 20)`` on a struct passed by value becomes, after
+    ``bind_initial_maps``, ``x := $$s[k]; c := x == 20bv32; assume c`` -- an equality on
+    a parameter that random draws (nearly) never meet, so every run was infeasible
+    (rodinia heartwall: 0 of 6453 candidates refuted).  As a precondition the input
+    chooser sets the parameter (``interp.inputs``: equalities ``x == e`` set ``x``).
+    Sound (paper 003 section 5.1.3): the requires holds initially iff the assume holds
+    when reached, and every execution reaches it (the start runs once, in order), so the
+    runs are the executions of T whose assumes hold: executions of T."""
+    inputs = {n for n, _ in kernel.params}
+    inputs |= {d.name for d in program.decls if isinstance(d, (il.ConstDecl, il.VarDecl))}
+    inputs -= set(vcmod.existential_consts(program)) | {v.name for v in kernel.locals}
+    sigma: dict = {}
+    lifted: dict = {}  # expression -> its requires
+    for c in _straight_start(list(kernel.body())):
+        if isinstance(c, il.Assume):
+            e = _resolve_selects(il.substitute(c.expr, sigma))
+            trivial = isinstance(e, il.BinOp) and e.op == "==" and e.left == e.right
+            if il.free_vars(e) and il.free_vars(e) <= inputs - set(sigma) and not trivial:
+                lifted.setdefault(e, il.Spec("requires", e, free=True))
+        elif isinstance(c, il.Assign):
+            new = {}
+            for lhs, v in zip(c.lhss, c.rhss):
+                v = _resolve_selects(il.substitute(v, sigma))
+                if isinstance(lhs, il.MapLhs):
+                    v = il.MapStore(sigma.get(lhs.name, il.Var(lhs.name)), il.substitute(lhs.index, sigma), v)
+                new[lhs.name] = v
+            sigma.update(new)  # simultaneous assignment: right-hand sides read the old values
+        elif isinstance(c, il.Havoc):
+            sigma.update({v: il.Var(f"{v}$havoc") for v in c.vars})  # not an input
+    if not lifted:
+        return kernel
+    return replace(kernel, specs=kernel.specs + tuple(lifted.values()))
+
+
+def _resolve_selects(e: il.Expr) -> il.Expr:
+    """``e`` with each ``M[k := v][k']`` (literals ``k``, ``k'``) read as ``v`` or
+    ``M[k']``."""
+    if isinstance(e, il.MapSelect):
+        m, i = _resolve_selects(e.map), _resolve_selects(e.index)
+        while isinstance(m, il.MapStore) and _literal(i) and _literal(m.index):
+            if m.index == i:
+                return m.value
+            m = m.map
+        return il.MapSelect(m, i)
+    if isinstance(e, il.BinOp):
+        return il.BinOp(e.op, _resolve_selects(e.left), _resolve_selects(e.right))
+    if isinstance(e, il.UnOp):
+        return il.UnOp(e.op, _resolve_selects(e.operand))
+    if isinstance(e, il.FunApp):
+        return il.FunApp(e.name, tuple(_resolve_selects(a) for a in e.args))
+    return e
+
+
+def _literal(e: il.Expr) -> bool:
+    return isinstance(e, (il.BvLit, il.IntLit))
+
+
+def _bound_cell(c: il.Cmd, origin: dict, unusable: set) -> tuple | None:
+    """``((O, k), e)`` for ``assume M[k] == e`` or ``e == M[k]`` where ``M`` holds the
+    initial value of ``O`` (``origin``), ``k`` is a literal and ``e`` reads nothing in
+    ``unusable`` (``bind_initial_maps``); None for any other command."""
+    if not (isinstance(c, il.Assume) and isinstance(c.expr, il.BinOp) and c.expr.op == "=="):
+        return None
+    for sel, e in ((c.expr.left, c.expr.right), (c.expr.right, c.expr.left)):
+        if (isinstance(sel, il.MapSelect) and isinstance(sel.map, il.Var)
+                and origin.get(sel.map.name) is not None
+                and isinstance(sel.index, (il.BvLit, il.IntLit)) and not il.free_vars(e) & unusable):
+            return (origin[sel.map.name], sel.index), e
+    return None
+
+
+def _track(c: il.Cmd, origin: dict, written: set) -> None:
+    """Update ``origin`` (map -> the map whose initial value it holds, or None) and
+    ``written`` (variables assigned so far) after the command ``c``."""
+    if isinstance(c, il.Assign):
+        for lhs, e in zip(c.lhss, c.rhss):
+            written.add(lhs.name)
+            if lhs.name in origin:
+                copy = isinstance(lhs, il.VarLhs) and isinstance(e, il.Var) and e.name in origin
+                origin[lhs.name] = origin[e.name] if copy else None
+    elif isinstance(c, il.Havoc):
+        written.update(c.vars)
+        for v in c.vars:
+            if v in origin:
+                origin[v] = None
 
 
 def _tag(c: il.Cmd, guards: dict) -> il.Cmd:
