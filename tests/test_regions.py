@@ -113,3 +113,44 @@ def test_deep_nest_verifies_and_finds_the_innermost_bug_through_regions():
     res = verify_program(parse_program(_nest(7, innermost_assert="$i{d} != 7bv32")))
     assert res.status == "errors" and len(res.errors) == 1
 
+
+
+def _chained(depth: int) -> str:
+    """``_nest(depth)`` with a variable ``$x`` every loop assigns and whose invariant
+    relates it to its value at the loop's entry (``$e_d := $x`` before loop ``d``): each
+    loop's invariant shares a variable with its parent's, a chain through the whole nest
+    (as the program counters and access logs of a loop nest with barriers)."""
+    body = _nest(depth)
+    body = body.replace("  var $i0: bv32;\n", "  var $i0: bv32;\n  var $x: bv32;\n" +
+                        "".join(f"  var $e{d}: bv32;\n" for d in range(depth)), 1)
+    for d in range(depth):
+        body = body.replace(f"    goto $h{d};\n", f"    $e{d} := $x;\n    goto $h{d};\n", 1)  # the entry
+        body = body.replace(f"  $h{d}:\n    assert {{:invariant}} BV32_ULE($i{d}, 10bv32);\n",
+                            f"  $h{d}:\n    assert {{:invariant}} BV32_ULE($i{d}, 10bv32);\n"
+                            f"    assert {{:invariant}} $x == $e{d};\n", 1)
+        body = body.replace(f"  $b{d}:\n    assume BV32_ULT($i{d}, 10bv32);\n",
+                            f"  $b{d}:\n    assume BV32_ULT($i{d}, 10bv32);\n    $x := $x;\n", 1)
+    return body
+
+
+def test_region_facts_do_not_follow_a_chain_through_the_nest(monkeypatch):
+    # the innermost region takes the facts of its enclosing loops that share a variable
+    # with it (the enclosing invariant over ``$x`` and its entry value), but not the facts
+    # those pull in in turn (FACT_HOPS): its size does not grow with the depth, and its
+    # checks are still proved by the region
+    monkeypatch.setattr(regions, "REGION_MAX_SHARE", 1.0)  # small nests: large regions
+
+    def innermost(depth):
+        vc = query.program_vc(parse_program(_chained(depth)))
+        regions = Regions(vc)
+        order = [b.label for b in vc.passive.blocks]
+        inner = max(regions.owners(), key=order.index)
+        checks = [i for i, o in regions.owner.items() if o == inner]
+        return vc, regions.for_checks(checks), checks
+
+    (vc6, r6, _), (vc12, r12, checks) = innermost(6), innermost(12)
+    assert r6 is not None and r12 is not None and r6.size == r12.size
+    backend = RegionalBackend(vc12, Z3Backend(vc12))
+    assert backend.check(vc12.assumptions(set(checks), None)).status == "unsat"
+    assert backend.region_unsat == 1
+    assert verify_program(parse_program(_chained(6))).status == "verified"

@@ -409,6 +409,26 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
     b.close()
 
 
+def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
+    """Ski rental: before the first escalation z3 gets as long as creating the portfolio
+    would cost (``VC.seconds``, building the VC), after it only ``first``."""
+    need("yices")
+    from vcgen.vc.solvers import escalating
+    vc = _vc(BPL / "race.bpl")
+    vc.seconds = 3.0
+    b = escalating.EscalatingBackend(vc, timeout=60, first=0.001)
+    limits: list = []
+
+    def slow(assumptions, limit=None):
+        limits.append(limit)
+        return escalating.Outcome("timeout", "canceled")
+    monkeypatch.setattr(b.z3, "check", slow)
+    assert b.check(_real(vc)).status == "sat" and b.portfolio is not None
+    assert b.check(_real(vc)).status == "sat"
+    assert limits == [3.0, 0.001]
+    b.close()
+
+
 def test_auto_is_z3_alone_while_z3_answers_quickly():
     need("yices")
     from vcgen.vc.solvers.escalating import EscalatingBackend

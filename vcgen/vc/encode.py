@@ -432,6 +432,9 @@ class VC:
     guards: dict = field(default_factory=dict)
     math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
     blocks: list = field(default_factory=list)
+    # seconds ``build_vc`` took: about what printing the VC as SMT-LIB text costs
+    # (``solvers.escalating``: 1.6 s to build, 1.2 s to print bench-scaling's sync-loop 50)
+    seconds: float = 0.0
     _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
@@ -835,6 +838,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     precise) and the solver need not reason about the values of benign-write checks,
     which made Houdini on deep loop nests hang; every other assert is assumed once
     checked.  Raises ToolError on ill-typed or unsupported IL."""
+    started = time.perf_counter()
     ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
@@ -922,4 +926,5 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
-    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks)
+    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
+              seconds=time.perf_counter() - started)
