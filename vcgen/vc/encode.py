@@ -597,6 +597,14 @@ def _substitute(term: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
 REFUTE_MAX_QUERIES = 4096
 REFUTE_TIMEOUT_MS = 200
 REFUTE_BUDGET_SECONDS = 10.0
+# Verdicts of ``CaseRefuter`` by (axioms, atom, its constants' sorts) as SMT-LIB text, for
+# the other VCs of the same kernel in this process: Houdini's, the offsets-first one and
+# the final check's ask the same atoms under the same axioms, each in its own z3 context.
+# With symbolic launch sizes most atoms are nonlinear and run into REFUTE_TIMEOUT_MS
+# undecided (corpus memfence_bug_nosync: 9 atoms, 5 timeouts, 1 s of its 2 s, asked
+# once per VC).  Bounded: cleared when it reaches REFUTE_CACHE_MAX entries.
+REFUTE_CACHE_MAX = 100_000
+_REFUTED: dict[tuple, bool] = {}
 
 
 def _decl_kind(ref, a) -> int:
@@ -645,6 +653,7 @@ class CaseRefuter:
         self.queries = 0
         self.seconds = 0.0
         self.solver: z3.Solver | None = None
+        self._axioms_sexpr: str | None = None
 
     def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
         """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom.  (Through
@@ -662,9 +671,6 @@ class CaseRefuter:
                 return z3.BoolVal(False, self.ctx)
         return t
 
-    def _launch_only(self, x: z3.ExprRef) -> bool:
-        return all(c.decl().name() in self.consts for c in uninterpreted_constants(x))
-
     def _refuted(self, ast) -> bool:
         key = z3.Z3_get_ast_id(self.ctx.ref(), ast)
         known = self.cache.get(key)
@@ -672,20 +678,38 @@ class CaseRefuter:
             return known[1]
         atom = z3.BoolRef(ast, self.ctx)
         refuted = False
+        consts = uninterpreted_constants(atom)
         if self.queries < REFUTE_MAX_QUERIES and self.seconds < REFUTE_BUDGET_SECONDS \
-                and self._launch_only(atom):
-            self.queries += 1
-            start = time.monotonic()
-            if self.solver is None:
-                self.solver = z3.Solver(ctx=self.ctx)
-                self.solver.set("timeout", REFUTE_TIMEOUT_MS)
-                self.solver.add(*self.axioms)
-            self.solver.push()
-            self.solver.add(atom)
-            refuted = self.solver.check() == z3.unsat
-            self.solver.pop()
-            self.seconds += time.monotonic() - start
+                and all(c.decl().name() in self.consts for c in consts):
+            shared = (self._axioms_text(), atom.sexpr(),
+                      tuple(sorted((c.decl().name(), c.sort().sexpr()) for c in consts)))
+            hit = _REFUTED.get(shared)
+            refuted = hit if hit is not None else self._ask(atom)
+            if hit is None:
+                if len(_REFUTED) >= REFUTE_CACHE_MAX:
+                    _REFUTED.clear()
+                _REFUTED[shared] = refuted
         self.cache[key] = (atom, refuted)
+        return refuted
+
+    def _axioms_text(self) -> str:
+        if self._axioms_sexpr is None:
+            self._axioms_sexpr = "\n".join(a.sexpr() for a in self.axioms)
+        return self._axioms_sexpr
+
+    def _ask(self, atom: z3.BoolRef) -> bool:
+        """Whether ``atom`` is unsatisfiable with the axioms (within REFUTE_TIMEOUT_MS)."""
+        self.queries += 1
+        start = time.monotonic()
+        if self.solver is None:
+            self.solver = z3.Solver(ctx=self.ctx)
+            self.solver.set("timeout", REFUTE_TIMEOUT_MS)
+            self.solver.add(*self.axioms)
+        self.solver.push()
+        self.solver.add(atom)
+        refuted = self.solver.check() == z3.unsat
+        self.solver.pop()
+        self.seconds += time.monotonic() - start
         return refuted
 
 
