@@ -3,6 +3,8 @@ the part of the VC after the cut point that owns it; region unsat is a proof, an
 else goes to the whole VC."""
 from __future__ import annotations
 
+import z3
+
 from vcgen.il.parser import parse_program
 from vcgen.vc import query, regions
 from vcgen.vc.regions import Regions
@@ -154,3 +156,41 @@ def test_region_facts_do_not_follow_a_chain_through_the_nest(monkeypatch):
     assert backend.check(vc12.assumptions(set(checks), None)).status == "unsat"
     assert backend.region_unsat == 1
     assert verify_program(parse_program(_chained(6))).status == "verified"
+
+
+def test_region_query_assumes_only_the_guards_its_region_reads(monkeypatch):
+    # three loops one after the other, each with a candidate: the first loop's region
+    # reads its own guard and the second's (the second loop's entry check is owned by the
+    # first cut point), not the third's, whose literal is left out of the region query
+    # (Houdini passes every guard of the VC in every query)
+    loops = "".join(f"""\
+  $h{d}:
+    assert {{:candidate "c"}} _b{d} ==> BV32_ULE($i{d}, 10bv32);
+    goto $b{d}, $x{d};
+  $b{d}:
+    assume BV32_ULT($i{d}, 10bv32);
+    assert BV32_ULE($i{d}, 10bv32);
+    $i{d} := BV32_ADD($i{d}, 1bv32);
+    goto $h{d};
+  $x{d}:
+    assume !BV32_ULT($i{d}, 10bv32);
+    {f"$i{d + 1} := 0bv32; goto $h{d + 1};" if d < 2 else "return;"}
+""" for d in range(3))
+    prog = parse_program(kernel("".join(f"  var $i{d}: bv32;\n" for d in range(3)) +
+                                "  $entry:\n    $i0 := 0bv32;\n    goto $h0;\n" + loops,
+                                decls="".join(f"const {{:existential true}} _b{d}: bool;\n"
+                                              for d in range(3))))
+    monkeypatch.setattr(regions, "REGION_MAX_SHARE", 1.0)  # a small VC: large regions
+    vc = query.program_vc(prog)
+    backend = regional(vc, Z3Backend(vc))
+    assert isinstance(backend, RegionalBackend)
+    first = [c.index for c in vc.checks if c.site is not None and c.site.block == "$b0"]
+    region = backend.regions.for_checks(first)
+    assert region is not None and region.guards == frozenset({"_b0", "_b1"})
+    asked: list = []
+    check = z3.Z3_solver_check_assumptions
+    monkeypatch.setattr(z3, "Z3_solver_check_assumptions",
+                        lambda ctx, s, n, lits: asked.append(n) or check(ctx, s, n, lits))
+    lits = vc.assumptions(set(first), None)
+    assert backend.check(lits).status == "unsat" and backend.region_unsat == 1
+    assert asked == [len(region.checks) + 2]  # a literal per check of the region, two guards

@@ -59,10 +59,13 @@ FACT_HOPS = 1
 
 class Region(NamedTuple):
     """A region's formula (module docstring): ``constraints`` including its goal;
-    ``checks``: the VC check indices it can falsify; ``size``: its constraints."""
+    ``checks``: the VC check indices it can falsify; ``size``: its constraints;
+    ``guards``: the Houdini guard names its constraints read (the others' literals name
+    nothing in it)."""
     constraints: list
     checks: frozenset
     size: int
+    guards: frozenset = frozenset()
 
 
 class Regions:
@@ -152,11 +155,14 @@ class Regions:
         if not inside or sum(e.end - e.first for e in encodings) > REGION_MAX_SHARE * len(self.vc.constraints):
             return None
         constraints = list(self.axioms)
+        read = set().union(*[self._names_in(b) for b in inside])
         for e in encodings:
             part = self.vc.constraints[e.first:e.end]
             if not any(p in inside for p in self.graph.predecessors(e.label)):
                 constraints.append(e.reach)  # a root: reached, its dominators' facts hold
-                constraints += self._dominator_facts(e.label, inside)
+                facts = self._dominator_facts(e.label, inside)
+                constraints += [term for term, _ in facts]
+                read = read.union(*[names for _, names in facts])
                 part = part[1:]  # the definition of ``reach``
             constraints += part
         checks = frozenset(i for b in inside for i in self.checks_in.get(b, ()))
@@ -165,7 +171,8 @@ class Regions:
         ctx = self.vc.ctx
         fails = [z3.And(self.vc.checks[i].enable, self.vc.checks[i].fail) for i in sorted(checks)]
         goal = z3.Or(fails) if len(fails) > 1 else fails[0] if fails else z3.BoolVal(False, ctx)
-        return Region(constraints + [goal], checks, len(constraints))
+        return Region(constraints + [goal], checks, len(constraints),
+                      frozenset(read.intersection(self.vc.guards)))
 
     def _between(self, start: str, targets: set) -> set:
         """The blocks on paths from ``start`` to ``targets``, when every path from the
@@ -191,14 +198,14 @@ class Regions:
                 return d
         return d
 
-    def _dominator_facts(self, label: str, inside: set) -> list:
+    def _dominator_facts(self, label: str, inside: set) -> list[tuple]:
         """The facts of the blocks strictly dominating ``label`` that may matter to the
         region ``inside``: those over the initial state alone (launch constraints,
         preconditions), and those sharing a variable with the region, or, up to
         ``FACT_HOPS`` steps, with such a fact (cone of influence over variables; the
         initial state shared by every loop, like the thread ids and the kernel's
         parameters, does not pull in an outer loop's facts).  Dropping a fact only
-        weakens the region."""
+        weakens the region.  ``(term, every name it reads)`` per fact."""
         todo: list = []
         d = label
         while self.idom.get(d, d) != d:
@@ -209,12 +216,12 @@ class Regions:
         for _ in range(FACT_HOPS):
             reached: set = set()
             rest = []
-            for term, used in todo:
+            for term, used, read in todo:
                 if used & names or not used:
-                    out.append(term)
+                    out.append((term, read))
                     reached |= used
                 else:
-                    rest.append((term, used))
+                    rest.append((term, used, read))
             todo = rest
             if not reached - names:
                 break
@@ -222,11 +229,11 @@ class Regions:
         return out
 
     def _facts_of(self, label: str) -> list:
-        """``(term, variables other than the initial state)`` of each fact of a block
-        that reads some variable (cached; a fact over literals alone is skipped)."""
+        """``(term, variables other than the initial state, every name)`` of each fact of
+        a block that reads some variable (cached; a fact over literals alone is skipped)."""
         hit = self._fact_names.get(label)
         if hit is None:
-            hit = self._fact_names[label] = [(f.term, names - self.consts)
+            hit = self._fact_names[label] = [(f.term, names - self.consts, names)
                                              for f in self.by_label[label].facts
                                              if (names := self._names(f.expr))]
         return hit
