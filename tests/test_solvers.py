@@ -715,3 +715,12 @@ def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
     started = time.monotonic()
     b.close()
     assert time.monotonic() - started < 1.0 and b.proc is None
+
+
+def test_assert_terms_asserts_like_solver_add():
+    from vcgen.vc.solvers.backend import assert_terms
+    vc = _vc(BPL / "race.bpl")
+    by_add, by_api = z3.Solver(ctx=vc.ctx), z3.Solver(ctx=vc.ctx)
+    by_add.add(*vc.constraints)
+    assert_terms(by_api, vc.constraints)
+    assert [a.get_id() for a in by_api.assertions()] == [a.get_id() for a in by_add.assertions()]

@@ -16,7 +16,7 @@ import z3
 
 from ..encode import VC
 from ..regions import Region, Regions
-from .backend import Backend, Outcome, Wrapper, query_limit
+from .backend import Backend, Outcome, Wrapper, assert_terms, query_limit
 
 
 REGION_LIMIT = 2.0  # seconds for a region query
@@ -31,7 +31,7 @@ class _RegionSolver:
         self.solver = z3.Solver(ctx=self.ctx)
         if quantified:  # as ``inprocess.Z3Backend``: E-matching only
             self.solver.set("smt.mbqi", False)
-        self.solver.add(*region.constraints)
+        assert_terms(self.solver, region.constraints)
 
 
 class RegionalBackend(Wrapper):
