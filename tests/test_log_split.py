@@ -146,9 +146,10 @@ def test_predicated_locals_are_not_split():
     assert verify_program(prog).status == "verified"
 
 
-def test_case_refuter_decides_launch_only_atoms_under_the_axioms():
+def test_case_refuter_decides_launch_only_atoms_under_the_axioms(monkeypatch):
     prog = parse_program(_logged_writes(1, "0bv32"))
     vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    monkeypatch.setattr(vcmod, "_REFUTED", {})  # the VC's own refuter asked some of them
     tr = vc.translator
     axioms = [tr.term(d.expr) for d in prog.decls if isinstance(d, vcmod.il.AxiomDecl)]
     refuter = vcmod.CaseRefuter(vc.ctx, axioms, set(prog.consts()))
@@ -165,6 +166,32 @@ def test_case_refuter_decides_launch_only_atoms_under_the_axioms():
     # decided once: the same atom again asks nothing
     refuter.simplify(gid1 + row(0) == gid2 + row(32))
     assert refuter.queries == 2
+
+
+def test_case_refuter_verdicts_serve_the_other_vcs_of_the_kernel(monkeypatch):
+    """Houdini's, the offsets-first and the final check's VC ask the same atoms under the
+    same axioms, each in its own z3 context: asked once per process, not once per VC; a
+    different axiom (another launch) asks again."""
+    monkeypatch.setattr(vcmod, "_REFUTED", {})
+
+    def refuter(extra: str | None = None):
+        prog = parse_program(_logged_writes(1, "0bv32"))
+        vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))  # a context of its own
+        tr = vc.translator
+        axioms = [tr.term(d.expr) for d in prog.decls if isinstance(d, vcmod.il.AxiomDecl)]
+        axioms += [tr.term(parse_expr(extra))] if extra else []
+        gid1, gid2 = (tr.term(parse_expr(GID.format(t=t))) for t in (1, 2))
+        atom = gid1 + z3.BitVecVal(0, 32, vc.ctx) == gid2 + z3.BitVecVal(32, 32, vc.ctx)
+        return vcmod.CaseRefuter(vc.ctx, axioms, set(prog.consts())), atom
+
+    first, atom = refuter()
+    vcmod._REFUTED.clear()
+    assert z3.is_false(first.simplify(atom)) and first.queries == 1
+    second, atom = refuter()
+    assert z3.is_false(second.simplify(atom)) and second.queries == 0
+    other, atom = refuter("BV32_ULE(group_id_x$1, group_id_x$1)")
+    other.simplify(atom)
+    assert other.queries == 1
 
 
 def test_split_with_too_many_undecided_cases_is_not_kept(monkeypatch):

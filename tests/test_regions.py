@@ -3,6 +3,8 @@ the part of the VC after the cut point that owns it; region unsat is a proof, an
 else goes to the whole VC."""
 from __future__ import annotations
 
+import z3
+
 from vcgen.il.parser import parse_program
 from vcgen.vc import query, regions
 from vcgen.vc.regions import Regions
@@ -113,3 +115,82 @@ def test_deep_nest_verifies_and_finds_the_innermost_bug_through_regions():
     res = verify_program(parse_program(_nest(7, innermost_assert="$i{d} != 7bv32")))
     assert res.status == "errors" and len(res.errors) == 1
 
+
+
+def _chained(depth: int) -> str:
+    """``_nest(depth)`` with a variable ``$x`` every loop assigns and whose invariant
+    relates it to its value at the loop's entry (``$e_d := $x`` before loop ``d``): each
+    loop's invariant shares a variable with its parent's, a chain through the whole nest
+    (as the program counters and access logs of a loop nest with barriers)."""
+    body = _nest(depth)
+    body = body.replace("  var $i0: bv32;\n", "  var $i0: bv32;\n  var $x: bv32;\n" +
+                        "".join(f"  var $e{d}: bv32;\n" for d in range(depth)), 1)
+    for d in range(depth):
+        body = body.replace(f"    goto $h{d};\n", f"    $e{d} := $x;\n    goto $h{d};\n", 1)  # the entry
+        body = body.replace(f"  $h{d}:\n    assert {{:invariant}} BV32_ULE($i{d}, 10bv32);\n",
+                            f"  $h{d}:\n    assert {{:invariant}} BV32_ULE($i{d}, 10bv32);\n"
+                            f"    assert {{:invariant}} $x == $e{d};\n", 1)
+        body = body.replace(f"  $b{d}:\n    assume BV32_ULT($i{d}, 10bv32);\n",
+                            f"  $b{d}:\n    assume BV32_ULT($i{d}, 10bv32);\n    $x := $x;\n", 1)
+    return body
+
+
+def test_region_facts_do_not_follow_a_chain_through_the_nest(monkeypatch):
+    # the innermost region takes the facts of its enclosing loops that share a variable
+    # with it (the enclosing invariant over ``$x`` and its entry value), but not the facts
+    # those pull in in turn (FACT_HOPS): its size does not grow with the depth, and its
+    # checks are still proved by the region
+    monkeypatch.setattr(regions, "REGION_MAX_SHARE", 1.0)  # small nests: large regions
+
+    def innermost(depth):
+        vc = query.program_vc(parse_program(_chained(depth)))
+        regions = Regions(vc)
+        order = [b.label for b in vc.passive.blocks]
+        inner = max(regions.owners(), key=order.index)
+        checks = [i for i, o in regions.owner.items() if o == inner]
+        return vc, regions.for_checks(checks), checks
+
+    (vc6, r6, _), (vc12, r12, checks) = innermost(6), innermost(12)
+    assert r6 is not None and r12 is not None and r6.size == r12.size
+    backend = RegionalBackend(vc12, Z3Backend(vc12))
+    assert backend.check(vc12.assumptions(set(checks), None)).status == "unsat"
+    assert backend.region_unsat == 1
+    assert verify_program(parse_program(_chained(6))).status == "verified"
+
+
+def test_region_query_assumes_only_the_guards_its_region_reads(monkeypatch):
+    # three loops one after the other, each with a candidate: the first loop's region
+    # reads its own guard and the second's (the second loop's entry check is owned by the
+    # first cut point), not the third's, whose literal is left out of the region query
+    # (Houdini passes every guard of the VC in every query)
+    loops = "".join(f"""\
+  $h{d}:
+    assert {{:candidate "c"}} _b{d} ==> BV32_ULE($i{d}, 10bv32);
+    goto $b{d}, $x{d};
+  $b{d}:
+    assume BV32_ULT($i{d}, 10bv32);
+    assert BV32_ULE($i{d}, 10bv32);
+    $i{d} := BV32_ADD($i{d}, 1bv32);
+    goto $h{d};
+  $x{d}:
+    assume !BV32_ULT($i{d}, 10bv32);
+    {f"$i{d + 1} := 0bv32; goto $h{d + 1};" if d < 2 else "return;"}
+""" for d in range(3))
+    prog = parse_program(kernel("".join(f"  var $i{d}: bv32;\n" for d in range(3)) +
+                                "  $entry:\n    $i0 := 0bv32;\n    goto $h0;\n" + loops,
+                                decls="".join(f"const {{:existential true}} _b{d}: bool;\n"
+                                              for d in range(3))))
+    monkeypatch.setattr(regions, "REGION_MAX_SHARE", 1.0)  # a small VC: large regions
+    vc = query.program_vc(prog)
+    backend = regional(vc, Z3Backend(vc))
+    assert isinstance(backend, RegionalBackend)
+    first = [c.index for c in vc.checks if c.site is not None and c.site.block == "$b0"]
+    region = backend.regions.for_checks(first)
+    assert region is not None and region.guards == frozenset({"_b0", "_b1"})
+    asked: list = []
+    check = z3.Z3_solver_check_assumptions
+    monkeypatch.setattr(z3, "Z3_solver_check_assumptions",
+                        lambda ctx, s, n, lits: asked.append(n) or check(ctx, s, n, lits))
+    lits = vc.assumptions(set(first), None)
+    assert backend.check(lits).status == "unsat" and backend.region_unsat == 1
+    assert asked == [len(region.checks) + 2]  # a literal per check of the region, two guards

@@ -26,6 +26,7 @@ from vcgen.il.parser import parse_file, parse_program
 from vcgen.vc.solvers.server import serve, smt_commands
 from vcgen.vc.encode import MATH_INT_WARNING
 from vcgen.vc.solvers.oneshot import OneShotBackend
+from vcgen.vc.solvers.backend import Outcome
 from vcgen.vc.solvers.portfolio import PortfolioBackend, portfolio
 from vcgen.vc.solvers.process import ProcessBackend, solver_command
 from vcgen.vc.solvers.inprocess import Z3Backend
@@ -409,6 +410,26 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
     b.close()
 
 
+def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
+    """Ski rental: before the first escalation z3 gets as long as creating the portfolio
+    would cost (``VC.seconds``, building the VC), after it only ``first``."""
+    need("yices")
+    from vcgen.vc.solvers import escalating
+    vc = _vc(BPL / "race.bpl")
+    vc.seconds = 3.0
+    b = escalating.EscalatingBackend(vc, timeout=60, first=0.001)
+    limits: list = []
+
+    def slow(assumptions, limit=None):
+        limits.append(limit)
+        return escalating.Outcome("timeout", "canceled")
+    monkeypatch.setattr(b.z3, "check", slow)
+    assert b.check(_real(vc)).status == "sat" and b.portfolio is not None
+    assert b.check(_real(vc)).status == "sat"
+    assert limits == [3.0, 0.001]
+    b.close()
+
+
 def test_auto_is_z3_alone_while_z3_answers_quickly():
     need("yices")
     from vcgen.vc.solvers.escalating import EscalatingBackend
@@ -629,3 +650,77 @@ def test_default_portfolio_races_yices_incremental_and_one_shot():
         assert b.check(vc.assumptions({c.index for c in vc.checks if not c.is_vacuity}, None)).status == "sat"
     finally:
         b.close()
+
+
+class _SlowToStop:
+    """A racer that answers unknown only ``delay`` seconds after it is cancelled (as z3
+    deep in preprocessing, which checks for an interrupt only between steps)."""
+
+    def __init__(self, delay: float):
+        self.name, self.queries, self.delay = "slow to stop", 0, delay
+        self.cancelled = threading.Event()
+
+    def prepare(self, assumptions):
+        return assumptions
+
+    def run(self, prepared, limit=None):
+        self.queries += 1
+        self.cancelled.clear()
+        self.cancelled.wait(60)
+        time.sleep(self.delay)
+        return Outcome("unknown", "cancelled")
+
+    def check(self, assumptions, limit=None):
+        return self.run(assumptions, limit)
+
+    def cancel(self):
+        self.cancelled.set()
+
+    def values(self, terms):
+        raise RuntimeError("no model")
+
+    def close(self):
+        pass
+
+
+def test_portfolio_does_not_wait_for_a_loser_to_stop(monkeypatch):
+    """z3 wins; the loser needs 2 s to stop after its cancel.  The answer comes at once,
+    the next query races without the loser while it stops, and ``close`` waits for it."""
+    from vcgen.vc.solvers import portfolio as pf
+    monkeypatch.setattr(pf, "STAGGER", 0.01)
+    vc = _vc(BPL / "race.bpl")
+    slow = _SlowToStop(2.0)
+    b = PortfolioBackend(vc, [slow], 60)
+    t = time.monotonic()
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert b.check(_real(vc)).status == "sat" and b.winner is b.z3
+    assert time.monotonic() - t < 1.5
+    assert slow.queries == 1 and slow.name in b.stopping
+    fails = [c.fail for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    assert True in b.values(fails)
+    b.close()
+    assert not b.stopping
+
+
+def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
+    vc = _vc(BPL / "race.bpl")
+    b = ProcessBackend(vc, SLEEPER, 60)
+    first: list = []
+    t = threading.Thread(target=lambda: first.append(b.check(_real(vc))))
+    t.start()
+    time.sleep(0.2)
+    b.cancel()
+    t.join()
+    assert b.stale == 1
+    started = time.monotonic()
+    b.close()
+    assert time.monotonic() - started < 1.0 and b.proc is None
+
+
+def test_assert_terms_asserts_like_solver_add():
+    from vcgen.vc.solvers.backend import assert_terms
+    vc = _vc(BPL / "race.bpl")
+    by_add, by_api = z3.Solver(ctx=vc.ctx), z3.Solver(ctx=vc.ctx)
+    by_add.add(*vc.constraints)
+    assert_terms(by_api, vc.constraints)
+    assert [a.get_id() for a in by_api.assertions()] == [a.get_id() for a in by_add.assertions()]

@@ -432,6 +432,9 @@ class VC:
     guards: dict = field(default_factory=dict)
     math_int: bool = False  # bit-vectors encoded as mathematical integers (unsound on overflow)
     blocks: list = field(default_factory=list)
+    # seconds ``build_vc`` took: about what printing the VC as SMT-LIB text costs
+    # (``solvers.escalating``: 1.6 s to build, 1.2 s to print bench-scaling's sync-loop 50)
+    seconds: float = 0.0
     _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
@@ -591,9 +594,22 @@ def _substitute(term: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
 
 # Queries ``CaseRefuter`` may ask per VC, each one's limit in milliseconds, and the
 # seconds all of them may take together (atoms are decided in about a millisecond each).
+# The limit: every refutation measured took at most 14 ms on the loaded two-core machine
+# (SHOC s3d qssa, qssab, ratx, ratt9: 561 refuted atoms, median 0.3 ms; 45 corpus kernels
+# with concrete or symbolic sizes: 89, median 3 ms), while with symbolic sizes 18 of 70
+# satisfiable atoms took 50-200 ms (nonlinear offsets) and 2 ran into a 200 ms limit, an
+# undecided atom costing its whole limit in every VC: at 200 ms, 2.9 s over the 45.
 REFUTE_MAX_QUERIES = 4096
-REFUTE_TIMEOUT_MS = 200
+REFUTE_TIMEOUT_MS = 50
 REFUTE_BUDGET_SECONDS = 10.0
+# Verdicts of ``CaseRefuter`` by (axioms, atom, its constants' sorts) as SMT-LIB text, for
+# the other VCs of the same kernel in this process: Houdini's, the offsets-first one and
+# the final check's ask the same atoms under the same axioms, each in its own z3 context.
+# With symbolic launch sizes most atoms are nonlinear and run into REFUTE_TIMEOUT_MS
+# undecided (corpus memfence_bug_nosync: 9 atoms, 5 timeouts, 1 s of its 2 s, asked
+# once per VC).  Bounded: cleared when it reaches REFUTE_CACHE_MAX entries.
+REFUTE_CACHE_MAX = 100_000
+_REFUTED: dict[tuple, bool] = {}
 
 
 def _decl_kind(ref, a) -> int:
@@ -642,6 +658,7 @@ class CaseRefuter:
         self.queries = 0
         self.seconds = 0.0
         self.solver: z3.Solver | None = None
+        self._axioms_sexpr: str | None = None
 
     def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
         """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom.  (Through
@@ -659,9 +676,6 @@ class CaseRefuter:
                 return z3.BoolVal(False, self.ctx)
         return t
 
-    def _launch_only(self, x: z3.ExprRef) -> bool:
-        return all(c.decl().name() in self.consts for c in uninterpreted_constants(x))
-
     def _refuted(self, ast) -> bool:
         key = z3.Z3_get_ast_id(self.ctx.ref(), ast)
         known = self.cache.get(key)
@@ -669,20 +683,38 @@ class CaseRefuter:
             return known[1]
         atom = z3.BoolRef(ast, self.ctx)
         refuted = False
+        consts = uninterpreted_constants(atom)
         if self.queries < REFUTE_MAX_QUERIES and self.seconds < REFUTE_BUDGET_SECONDS \
-                and self._launch_only(atom):
-            self.queries += 1
-            start = time.monotonic()
-            if self.solver is None:
-                self.solver = z3.Solver(ctx=self.ctx)
-                self.solver.set("timeout", REFUTE_TIMEOUT_MS)
-                self.solver.add(*self.axioms)
-            self.solver.push()
-            self.solver.add(atom)
-            refuted = self.solver.check() == z3.unsat
-            self.solver.pop()
-            self.seconds += time.monotonic() - start
+                and all(c.decl().name() in self.consts for c in consts):
+            shared = (self._axioms_text(), atom.sexpr(),
+                      tuple(sorted((c.decl().name(), c.sort().sexpr()) for c in consts)))
+            hit = _REFUTED.get(shared)
+            refuted = hit if hit is not None else self._ask(atom)
+            if hit is None:
+                if len(_REFUTED) >= REFUTE_CACHE_MAX:
+                    _REFUTED.clear()
+                _REFUTED[shared] = refuted
         self.cache[key] = (atom, refuted)
+        return refuted
+
+    def _axioms_text(self) -> str:
+        if self._axioms_sexpr is None:
+            self._axioms_sexpr = "\n".join(a.sexpr() for a in self.axioms)
+        return self._axioms_sexpr
+
+    def _ask(self, atom: z3.BoolRef) -> bool:
+        """Whether ``atom`` is unsatisfiable with the axioms (within REFUTE_TIMEOUT_MS)."""
+        self.queries += 1
+        start = time.monotonic()
+        if self.solver is None:
+            self.solver = z3.Solver(ctx=self.ctx)
+            self.solver.set("timeout", REFUTE_TIMEOUT_MS)
+            self.solver.add(*self.axioms)
+        self.solver.push()
+        self.solver.add(atom)
+        refuted = self.solver.check() == z3.unsat
+        self.solver.pop()
+        self.seconds += time.monotonic() - start
         return refuted
 
 
@@ -835,6 +867,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     precise) and the solver need not reason about the values of benign-write checks,
     which made Houdini on deep loop nests hang; every other assert is assumed once
     checked.  Raises ToolError on ill-typed or unsupported IL."""
+    started = time.perf_counter()
     ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
@@ -922,4 +955,5 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
-    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks)
+    return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
+              seconds=time.perf_counter() - started)

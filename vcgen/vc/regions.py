@@ -46,13 +46,26 @@ from .slicing import check_owners, cut_blocks
 # CPU loaded).  The regions of bench-scaling's depth-50 nests are at most 24%.
 REGION_MAX_SHARE = 1 / 3
 
+# How far ``_dominator_facts`` follows shared variables from the region: facts that read
+# a variable of the region (one hop), not the facts those read in turn.  A loop's cut
+# invariants relate the variables it modifies to their values at its entry, which are its
+# parent's cut variables, and so on up the nest: following that chain made the region of
+# the loop at depth d hold the facts of every enclosing loop (bench-scaling sync-loop,
+# program counters and access logs: +23 constraints per level, 1243 at depth 50; one hop:
+# 358-507 at every depth, every region query still unsat).  Fewer facts only weaken the
+# region (module docstring): a query a far fact would decide goes to the whole VC.
+FACT_HOPS = 1
+
 
 class Region(NamedTuple):
     """A region's formula (module docstring): ``constraints`` including its goal;
-    ``checks``: the VC check indices it can falsify; ``size``: its constraints."""
+    ``checks``: the VC check indices it can falsify; ``size``: its constraints;
+    ``guards``: the Houdini guard names its constraints read (the others' literals name
+    nothing in it)."""
     constraints: list
     checks: frozenset
     size: int
+    guards: frozenset = frozenset()
 
 
 class Regions:
@@ -74,7 +87,10 @@ class Regions:
         self._owned: dict = {}  # owner -> blocks of its checks
         for i, o in self.owner.items():
             self._owned.setdefault(o, set()).add(vc.checks[i].site.block)
-        self.block_of = {c.index: c.site.block for c in vc.checks if c.site is not None}
+        self.checks_in: dict = {}  # block -> the VC check indices of its assertions
+        for c in vc.checks:
+            if c.site is not None:
+                self.checks_in.setdefault(c.site.block, []).append(c.index)
         self.cuts = cut_blocks(vc.passive) | ({blocks[0].label} if blocks else set())
         self.axioms = vc.constraints[:vc.blocks[0].first] if vc.blocks else []
         self._cache: dict = {}
@@ -133,26 +149,30 @@ class Regions:
         inside: set = set()
         for o in owners:
             inside |= self._between(self._enclosing(o), self._owned[o])
-        if not inside or sum(e.end - e.first for e in self.vc.blocks if e.label in inside) \
-                > REGION_MAX_SHARE * len(self.vc.constraints):
+        # the region's blocks in VC order, found without scanning the VC (one region per
+        # loop: a scan made building them quadratic in the nest's depth)
+        encodings = sorted((self.by_label[b] for b in inside), key=lambda e: e.first)
+        if not inside or sum(e.end - e.first for e in encodings) > REGION_MAX_SHARE * len(self.vc.constraints):
             return None
         constraints = list(self.axioms)
-        for e in self.vc.blocks:
-            if e.label not in inside:
-                continue
+        read = set().union(*[self._names_in(b) for b in inside])
+        for e in encodings:
             part = self.vc.constraints[e.first:e.end]
             if not any(p in inside for p in self.graph.predecessors(e.label)):
                 constraints.append(e.reach)  # a root: reached, its dominators' facts hold
-                constraints += self._dominator_facts(e.label, inside)
+                facts = self._dominator_facts(e.label, inside)
+                constraints += [term for term, _ in facts]
+                read = read.union(*[names for _, names in facts])
                 part = part[1:]  # the definition of ``reach``
             constraints += part
-        checks = frozenset(i for i, b in self.block_of.items() if b in inside)
+        checks = frozenset(i for b in inside for i in self.checks_in.get(b, ()))
         if len(constraints) > REGION_MAX_SHARE * len(self.vc.constraints):
             return None
         ctx = self.vc.ctx
-        fails = [z3.And(c.enable, c.fail) for c in self.vc.checks if c.index in checks]
+        fails = [z3.And(self.vc.checks[i].enable, self.vc.checks[i].fail) for i in sorted(checks)]
         goal = z3.Or(fails) if len(fails) > 1 else fails[0] if fails else z3.BoolVal(False, ctx)
-        return Region(constraints + [goal], checks, len(constraints))
+        return Region(constraints + [goal], checks, len(constraints),
+                      frozenset(read.intersection(self.vc.guards)))
 
     def _between(self, start: str, targets: set) -> set:
         """The blocks on paths from ``start`` to ``targets``, when every path from the
@@ -178,13 +198,14 @@ class Regions:
                 return d
         return d
 
-    def _dominator_facts(self, label: str, inside: set) -> list:
+    def _dominator_facts(self, label: str, inside: set) -> list[tuple]:
         """The facts of the blocks strictly dominating ``label`` that may matter to the
         region ``inside``: those over the initial state alone (launch constraints,
-        preconditions), and those sharing a variable with the region or with such a fact
-        (cone of influence over variables; the initial state shared by every loop, like
-        the thread ids and the kernel's parameters, does not pull in an outer loop's
-        facts).  Dropping a fact only weakens the region."""
+        preconditions), and those sharing a variable with the region, or, up to
+        ``FACT_HOPS`` steps, with such a fact (cone of influence over variables; the
+        initial state shared by every loop, like the thread ids and the kernel's
+        parameters, does not pull in an outer loop's facts).  Dropping a fact only
+        weakens the region.  ``(term, every name it reads)`` per fact."""
         todo: list = []
         d = label
         while self.idom.get(d, d) != d:
@@ -192,25 +213,27 @@ class Regions:
             todo += self._facts_of(d)
         names = set().union(*[self._names_in(b) for b in inside]) - self.consts
         out: list = []
-        grew = True
-        while grew:
-            grew, rest = False, []
-            for term, used in todo:
+        for _ in range(FACT_HOPS):
+            reached: set = set()
+            rest = []
+            for term, used, read in todo:
                 if used & names or not used:
-                    out.append(term)
-                    names |= used
-                    grew = True
+                    out.append((term, read))
+                    reached |= used
                 else:
-                    rest.append((term, used))
+                    rest.append((term, used, read))
             todo = rest
+            if not reached - names:
+                break
+            names |= reached
         return out
 
     def _facts_of(self, label: str) -> list:
-        """``(term, variables other than the initial state)`` of each fact of a block
-        that reads some variable (cached; a fact over literals alone is skipped)."""
+        """``(term, variables other than the initial state, every name)`` of each fact of
+        a block that reads some variable (cached; a fact over literals alone is skipped)."""
         hit = self._fact_names.get(label)
         if hit is None:
-            hit = self._fact_names[label] = [(f.term, names - self.consts)
+            hit = self._fact_names[label] = [(f.term, names - self.consts, names)
                                              for f in self.by_label[label].facts
                                              if (names := self._names(f.expr))]
         return hit

@@ -35,6 +35,16 @@ def query_limit(timeout: float | None, limit: float | None) -> float | None:
     return min(bounds) if bounds else None
 
 
+def assert_terms(solver: z3.Solver, terms: list) -> None:
+    """Assert the Boolean z3 ``terms`` (of the solver's context) in ``solver`` through z3's C
+    API: ``Solver.add`` casts and checks each term in Python, about half the time of
+    asserting a VC (sync-loop 50: 7380 constraints, 0.14 s by ``add``, 0.07 s here), paid
+    by every back end and every region solver (a hundred per run at depth 50)."""
+    ref, handle = solver.ctx.ref(), solver.solver
+    for t in terms:
+        z3.Z3_solver_assert(ref, handle, t.as_ast())
+
+
 def python_value(v: z3.ExprRef) -> bool | int | str:
     """A model value as Python: bool, int (bit-vectors unsigned), or its text."""
     if z3.is_true(v):

@@ -14,12 +14,17 @@ from .portfolio import PortfolioBackend, portfolio
 # most queries of the corpus take milliseconds; the few nonlinear bit-vector ones (gid *
 # stride, Blelloch offsets) take z3 10-20 s and yices 1-3 s (``make bench``).
 ESCALATE_AFTER = 0.25
+# ... but before the portfolio exists, z3 gets at least as long as creating it costs
+# (printing the VC as SMT-LIB text for the solver processes, about ``VC.seconds``): the
+# ski-rental rule, never worse than twice the better of waiting and buying.  Large easy
+# VCs: bench-scaling's sync-loop 50, whose vacuity check and first Houdini queries are
+# sat in 0.7 s for z3, escalated at 0.25 s into 1.2 s of printing and a 2-3 s yices run.
 STAY_AFTER = 2  # escalations after which every query of the VC goes to the portfolio
 
 
 class EscalatingBackend:
     """``--solver=auto``: z3 in-process with a short per-query limit; a query it does not
-    decide in ``first`` seconds is asked again of the portfolio (created on first need,
+    decide in ``first`` seconds (``_first``) is asked again of the portfolio (created on first need,
     then kept), which has the full per-query timeout; after ``STAY_AFTER`` such queries
     every further query of the VC goes to the portfolio.  Answers are those of a sound solver
     either way; ``values`` reads the model of whoever answered the last query."""
@@ -40,16 +45,23 @@ class EscalatingBackend:
             assert self.portfolio is not None  # made by the first escalation
             self.last = self.portfolio
             return self.portfolio.check(assumptions, limit)
-        first = query_limit(self.first, budget)
-        out = self.z3.check(assumptions, first)
+        alone = self._first()
+        out = self.z3.check(assumptions, query_limit(alone, budget))
         self.last = self.z3
-        if out.definite or out.status != "timeout" or (budget is not None and budget <= self.first):
+        if out.definite or out.status != "timeout" or (budget is not None and budget <= alone):
             return out
         self.escalations += 1
         if self.portfolio is None:
             self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
         self.last = self.portfolio
         return self.portfolio.check(assumptions, limit)
+
+    def _first(self) -> float:
+        """Seconds z3 gets alone: ``first``, and until the portfolio exists at least the
+        cost of creating it (``ESCALATE_AFTER``)."""
+        if self.portfolio is not None:
+            return self.first
+        return max(self.first, self.vc.seconds)
 
     def values(self, terms: list) -> list[Any]:
         return self.last.values(terms)

@@ -8,7 +8,7 @@ from typing import Any
 import z3
 
 from ..encode import VC
-from .backend import QUANTIFIED_CANDIDATE, Outcome, python_value, query_limit
+from .backend import QUANTIFIED_CANDIDATE, Outcome, assert_terms, python_value, query_limit
 
 
 class Z3Backend:
@@ -32,8 +32,7 @@ class Z3Backend:
             # quantified axioms (--boogie-file): instantiated by E-matching only, as
             # Boogie has z3 do; model-based instantiation rarely ends on bit-vectors
             self.solver.set("smt.mbqi", False)
-        self.solver.add(*[self._tr(c) for c in vc.constraints])
-        self.solver.add(self._tr(vc.goal))
+        assert_terms(self.solver, [self._tr(c) for c in vc.constraints] + [self._tr(vc.goal)])
         self.model = None
         self.queries = 0
         self._cancelled = False

@@ -73,11 +73,13 @@ class PortfolioBackend:
         self.queries = 0
         # seconds of each member's last ``RECENT`` wins (``_stagger``)
         self.answer_times: dict = {m.name: deque(maxlen=RECENT) for m in self.members}
+        # member name -> the thread of a race it lost and was cancelled in, not yet ended
+        self.stopping: dict = {}
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
         self.winner, self.assumptions = None, assumptions
-        leader, *rest = self._order([m for m in self.members if m.name not in self.benched])
+        leader, *rest = self._order(self._ready())
         started = time.monotonic()
         answers: queue.Queue = queue.Queue()
         racing: list = []  # (member, its thread), in start order
@@ -112,10 +114,9 @@ class PortfolioBackend:
                 # and an interrupt of z3's context then makes every later model evaluation
                 # fail ("canceled"), so the report of a sat answer would crash.
                 t.join()
-                continue
-            while t.is_alive():  # repeated: a cancel may come before the member started
+            elif t.is_alive():  # a loser: cancelled, left to stop on its own (``_ready``)
                 m.cancel()
-                t.join(0.05)
+                self.stopping[m.name] = (m, t)
         if self.winner is not None:
             seconds = time.monotonic() - started
             self.answer_times[self.winner.name].append(seconds)
@@ -124,6 +125,40 @@ class PortfolioBackend:
         status = "timeout" if any(o.status == "timeout" for o in outcomes.values()) else "unknown"
         return Outcome(status, "; ".join(f"{n}: {o.status} {o.reason}".strip()
                                          for n, o in outcomes.items()))
+
+    def _ready(self) -> list:
+        """The members that race the next query: not benched, and not still stopping a
+        race they lost.  Waiting for losers to stop made every query pay for the slowest
+        cancel: z3 checks for an interrupt only between steps of its preprocessing, and a
+        solver process busy on an abandoned query answers only when it is done (corpus
+        copy3d_bug_plane with symbolic sizes: 1.3 s of 6 s).  A member sits out while
+        its thread runs (one query at a time per member), and rejoins once it ended;
+        racing fewer members never changes what an answer means.  When every member is
+        still stopping, the first to stop is waited for."""
+        for name, (m, t) in list(self.stopping.items()):
+            if not t.is_alive():
+                del self.stopping[name]
+            else:
+                m.cancel()  # again: a cancel may have come before the member started
+        ready = [m for m in self.members if m.name not in self.benched and m.name not in self.stopping]
+        while not ready:
+            for name, (m, t) in list(self.stopping.items()):
+                m.cancel()
+                t.join(0.05)
+                if not t.is_alive():
+                    del self.stopping[name]
+                    if name not in self.benched:
+                        ready.append(m)
+        return ready
+
+    def _settle(self, names) -> None:
+        """Wait until the members ``names`` (all when None) have stopped their lost races."""
+        for name, (m, t) in list(self.stopping.items()):
+            if names is None or name in names:
+                while t.is_alive():  # repeated: a cancel may come before the member started
+                    m.cancel()
+                    t.join(0.05)
+                del self.stopping[name]
 
     def _order(self, members: list) -> list:
         """``members`` by definite answers won on this VC, most first; ties keep the
@@ -164,6 +199,7 @@ class PortfolioBackend:
             if self.winner is self.z3:
                 raise
             why = str(e)
+        self._settle({self.z3.name})  # z3 answers one query at a time
         out = self.z3.check(self.assumptions)
         if out.status != "sat":
             raise ToolError(f"portfolio: {self.winner.name} answered sat but gave no model ({why}); "
@@ -177,6 +213,9 @@ class PortfolioBackend:
             m.cancel()
 
     def close(self) -> None:
+        """Close every member after its lost races stopped (a z3 context must not be
+        freed, nor the process exit, while a racing thread is inside z3)."""
+        self._settle(None)
         for m in self.members:
             m.close()
 
