@@ -26,7 +26,7 @@ from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome
 from ..vc.solvers.select import make_backend
-from ..vc.solvers.split import check_split
+from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 
 DEFAULT_UNWIND = 2
@@ -106,7 +106,7 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     """``(errors, last outcome, dims)``: distinct failing real assertions (at most
     ``max_errors``), each read from its own model; a failing check is then switched off
     and the query repeated.  A query the solver does not decide soon is split
-    (``split.check_split``)."""
+    (``split.check_split``, one ``split.SplitLimit`` for all the queries of ``vc``)."""
     reader = ModelReader(program, vc, backend)
     real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
     enabled = {c.index for c in real}
@@ -114,8 +114,9 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     seen: set[tuple] = set()
     dims = 1
     out = None
+    limit = SplitLimit()
     while enabled and len(errors) < max_errors:
-        out = check_split(backend, lambda part: vc.assumptions(set(part), alive), sorted(enabled))
+        out = check_split(backend, lambda part: vc.assumptions(set(part), alive), sorted(enabled), limit)
         if out.status != "sat":
             break
         on = [c for c in real if c.index in enabled]
@@ -232,14 +233,16 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
 
 def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
-    (``PassiveAssert.index``), split when undecided (``split.check_split``), every one
+    (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
+    share one ``split.SplitLimit``: a slow group lets the next wait longer), every one
     unsat."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
+    limit = SplitLimit()
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
-                                   enabled).status != "unsat":
+                                   enabled, limit).status != "unsat":
             return False
     return True
 
