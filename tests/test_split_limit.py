@@ -76,7 +76,7 @@ def test_a_slow_decided_joint_query_raises_the_limit_of_the_next():
     assert limit.seconds() == SPLIT_FIRST
     limit.record(1.5, Outcome("unsat"))
     assert limit.seconds() == pytest.approx(SPLIT_FACTOR * 1.5)
-    limit.record(0.1, Outcome("sat"))  # the slowest counts
+    limit.record(0.1, Outcome("unsat"))  # the slowest counts
     assert limit.seconds() == pytest.approx(SPLIT_FACTOR * 1.5)
     limit.record(100.0, Outcome("unsat"))
     assert limit.seconds() == SPLIT_AFTER
@@ -98,6 +98,28 @@ def test_the_limit_is_shared_by_the_queries_of_one_vc(clock):
     assert check_split(b, _all, [1, 2], limit).status == "unsat"
     assert check_split(b, _all, [3, 4], limit).status == "unsat"
     assert b.asked == [((1, 2), SPLIT_FIRST), ((3, 4), pytest.approx(SPLIT_FACTOR * 1.5))]
+
+
+def test_after_a_model_joint_queries_get_the_full_limit(clock):
+    """The search for further errors asks one joint query per error, each sat until the
+    last: after a model (here found by a split), no more splits under the short limit
+    (parboil splitSort: 43 s with 10 s, over 120 s splitting every one after 2 s)."""
+    failing = {2, 3}
+    b = FakeBackend(clock, lambda cs: ("sat" if failing & set(cs) else "unsat",
+                                       5.0 if len(cs) > 1 else 0.1))
+    limit = SplitLimit()
+    assert check_split(b, _all, [1, 2, 3, 4], limit).status == "sat"
+    assert b.asked == [((1, 2, 3, 4), SPLIT_FIRST), ((1,), None), ((2,), None)]
+    assert limit.has_model and limit.seconds() == SPLIT_AFTER
+    failing.discard(2)
+    assert check_split(b, _all, [1, 3, 4], limit).status == "sat"
+    assert b.asked[3:] == [((1, 3, 4), SPLIT_AFTER)]  # 5 s: decided, not split
+
+
+def test_a_model_of_a_joint_query_sets_the_full_limit():
+    limit = SplitLimit()
+    limit.record(0.2, Outcome("sat"))
+    assert limit.seconds() == SPLIT_AFTER
 
 
 def test_a_fixed_limit_stays_fixed(clock):

@@ -17,13 +17,14 @@ nest can be far harder than the queries of its checks together (PolyBench trisol
 check beats halving there: halving pays the limit again at every level on the way to
 each hard check (trisolv final check: 10 s limit, halving 131 s, one per check 23 s).
 
-The limit adapts to the VC (``SplitLimit``): a joint query first gets ``SPLIT_FIRST``
-seconds, and ``SPLIT_FACTOR`` times the slowest joint query of the same VC decided so far
-when that is longer, at most ``SPLIT_AFTER``.  A joint query that is not decided in a few
+The limit adapts to the kernel (``SplitLimit``): a joint query first gets ``SPLIT_FIRST``
+seconds, and ``SPLIT_FACTOR`` times the slowest joint query of the kernel decided so far
+when that is longer, at most ``SPLIT_AFTER``; ``SPLIT_AFTER`` once a query found a model
+(the search for further errors, ``SplitLimit.record``).  A joint query that is not decided in a few
 seconds is rarely decided soon after (parboil sad: 55 s with yices, undecided by z3 in
 60 s; its 64 checks one by one 8 s), while the joint queries the corpus does decide take
 well under ``SPLIT_FIRST`` (PolyBench gemm, syrk, gemver: 0.1-1.4 s, 2 s on a loaded
-machine), and one query in a VC that takes longer (a slow machine, a hard loop) lets the
+machine), and one query of the kernel that takes longer (a slow machine, a hard loop) lets the
 next ones wait longer before paying for a split that is dear on large easy groups (gemm
 split at once: final check 1.9 s -> 5.4 s; gemver 3.7 s -> 9.8 s).
 """
@@ -57,23 +58,34 @@ class SplitStats:
 
 @dataclass
 class SplitLimit:
-    """The adaptive limit of a VC's joint queries (module docstring): ``first`` seconds,
+    """The adaptive limit of a kernel's joint queries (module docstring): ``first`` seconds,
     or ``factor`` times ``slowest`` (seconds of the slowest joint query decided so far,
-    ``record``) when longer, at most ``cap``.  Share one per VC and back end."""
+    ``record``) when longer, at most ``cap``; ``cap`` once some query found a model
+    (``has_model``).  Share one per kernel and back end (the final check's VCs)."""
     first: float = SPLIT_FIRST
     factor: float = SPLIT_FACTOR
     cap: float = SPLIT_AFTER
     slowest: float = 0.0
+    has_model: bool = False
 
     def seconds(self) -> float:
         """The limit of the next joint query."""
+        if self.has_model:
+            return self.cap
         return min(self.cap, max(self.first, self.factor * self.slowest))
 
     def record(self, seconds: float, out: Outcome) -> None:
-        """A joint query took ``seconds`` and answered ``out``: a decided one raises the
-        limit of the next (a timeout says nothing about how long a decided query takes)."""
+        """A query (joint, or a split's part) took ``seconds`` and answered ``out``: a
+        decided joint query raises the limit of the next (a timeout says nothing about
+        how long a decided query takes); a model sets it to ``cap``.  After a model the
+        checker looks for further errors, one joint query per error, each sat until the
+        last: a split scans the checks in order up to the failing one, and doing that per
+        error cost far more than waiting (parboil splitSort, 20 errors: 43 s with a 10 s
+        limit, over 120 s (1758 queries) split after 2 s)."""
         if out.definite:
             self.slowest = max(self.slowest, seconds)
+        if out.status == "sat":
+            self.has_model = True
 
 
 def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list],
@@ -84,7 +96,7 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
     ``assumptions_of(part)``: the assumption literals that enable exactly the checks of
     ``part`` (e.g. ``lambda p: vc.assumptions(set(p), alive)``).  The query over all of
     ``checks`` is asked with ``limit`` seconds (a ``SplitLimit``: its current value, and it
-    learns the query's time; None = a fresh ``SplitLimit``); when it times out, it is split
+    learns the query's time and whether a model was found; None = a fresh ``SplitLimit``); when it times out, it is split
     into ``ways`` parts of consecutive checks (None = one per check), each asked the same
     way, in order, stopping at the first part that is not unsat (see the module
     docstring).  Returns ``unsat``, ``sat`` (the back end's model is that part's), or the
@@ -105,6 +117,8 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
     for part in _parts(checks, ways):
         out = check_split(backend, assumptions_of, part, limit, stats, ways)
         if out.status != "unsat":
+            if isinstance(limit, SplitLimit) and out.status == "sat":
+                limit.record(time.monotonic() - start, out)
             return out
     return out
 
