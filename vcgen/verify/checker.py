@@ -26,7 +26,7 @@ from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome
 from ..vc.solvers.select import make_backend
-from ..vc.solvers.split import check_split
+from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 
 DEFAULT_UNWIND = 2
@@ -102,11 +102,12 @@ def _display_file(kernel: il.ProcedureDecl, options: VerifyOptions, filename: st
 
 
 def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[str] | None,
-                max_errors: int) -> FoundErrors:
+                max_errors: int, limit: SplitLimit | None = None) -> FoundErrors:
     """``(errors, last outcome, dims)``: distinct failing real assertions (at most
     ``max_errors``), each read from its own model; a failing check is then switched off
     and the query repeated.  A query the solver does not decide soon is split
-    (``split.check_split``)."""
+    (``split.check_split``; ``limit``: the kernel's ``split.SplitLimit``, None = a fresh
+    one)."""
     reader = ModelReader(program, vc, backend)
     real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
     enabled = {c.index for c in real}
@@ -114,8 +115,9 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     seen: set[tuple] = set()
     dims = 1
     out = None
+    limit = limit if limit is not None else SplitLimit()
     while enabled and len(errors) < max_errors:
-        out = check_split(backend, lambda part: vc.assumptions(set(part), alive), sorted(enabled))
+        out = check_split(backend, lambda part: vc.assumptions(set(part), alive), sorted(enabled), limit)
         if out.status != "sat":
             break
         on = [c for c in real if c.index in enabled]
@@ -151,9 +153,10 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
                                 findbugs=options.findbugs, timeout=options.timeout,
                                 search_dirs=options.search_dirs, launch=_symbolic_launch(kernel),
                                 launch_unspecified=il.has_attr(kernel.attrs, "unspecified_launch"))
+    limit = SplitLimit()  # shared by both attempts: a model of the first is a hint for the second
     if options.findbugs:
         result.unwind = DEFAULT_UNWIND if options.loop_unwind is None else options.loop_unwind
-    elif options.k_induction_depth is None and _prove_offsets_first(program, options, result):
+    elif options.k_induction_depth is None and _prove_offsets_first(program, options, result, limit):
         result.claims = _claims(program, lang)
         result.seconds = time.monotonic() - start
         return result
@@ -168,7 +171,7 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
             backend.close()
             vc = program_vc(program, None, options.math_int, options.k_induction_depth)
             backend = make_backend(vc, options.solver, options.timeout)
-        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors)
+        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit)
         result.errors, result.dims = errors, dims
         if errors:
             result.status = "errors"
@@ -199,14 +202,16 @@ def _houdini(vc: vcmod.VC, backend: Backend) -> tuple[set[str] | None, houdini.H
     return alive, stats
 
 
-def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: VerificationResult) -> bool:
+def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: VerificationResult,
+                         limit: SplitLimit) -> bool:
     """Try the proof with benign write-write checks strengthened to offsets only and the
     dead value computations sliced away (``vcgen.vc.slicing``): Houdini, every real
     assertion (one query per loop, ``slicing.loop_check_groups``), then end reachability,
     on that smaller VC.  Kernels with no benign check but several loops take this path
     too, unstrengthened, for the per-loop queries.  True (``result`` verified, with its
     Houdini statistics) only if all of it succeeds; otherwise the caller verifies the
-    original program from scratch (errors, reports and vacuity come from it)."""
+    original program from scratch (errors, reports and vacuity come from it), with
+    ``limit`` (``split.SplitLimit``) as these queries left it."""
     passive = cut_passive(program)
     strong = offsets_first(passive)
     groups = loop_check_groups(strong if strong is not None else passive)
@@ -216,7 +221,7 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive, stats = _houdini(vc, backend)
-        if not _all_unsat(vc, backend, groups, alive):
+        if not _all_unsat(vc, backend, groups, alive, limit):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -230,16 +235,17 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     return True
 
 
-def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None) -> bool:
+def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None,
+               limit: SplitLimit) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
-    (``PassiveAssert.index``), split when undecided (``split.check_split``), every one
-    unsat."""
+    (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
+    share ``limit``: a slow group lets the next wait longer), every one unsat."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
-                                   enabled).status != "unsat":
+                                   enabled, limit).status != "unsat":
             return False
     return True
 

@@ -16,22 +16,37 @@ nest can be far harder than the queries of its checks together (PolyBench trisol
 69-assertion query took 168 s, its assertions one by one about 12 s together).  One query per
 check beats halving there: halving pays the limit again at every level on the way to
 each hard check (trisolv final check: 10 s limit, halving 131 s, one per check 23 s).
+
+The limit adapts to the kernel (``SplitLimit``): a joint query first gets ``SPLIT_FIRST``
+seconds, and ``SPLIT_FACTOR`` times the slowest joint query of the kernel decided so far
+when that is longer, at most ``SPLIT_AFTER``; ``SPLIT_AFTER`` once a query found a model
+(the search for further errors, ``SplitLimit.record``).  A joint query that is not
+decided in a few seconds is rarely decided soon after (parboil sad: 55 s with yices,
+undecided by z3 in 60 s; its 64 checks one by one 8 s), while the joint queries the
+corpus does decide take well under ``SPLIT_FIRST`` (PolyBench gemm, syrk, gemver:
+0.1-1.4 s, 2 s on a loaded machine); one query of the kernel that takes longer (a slow
+machine, a hard loop) lets the next ones wait longer before paying for a split, which is
+dear on large easy groups (gemm split at once: final check 1.9 -> 5.4 s; gemver 3.7 ->
+9.8 s).  Sound whatever the limit: it only decides when to split.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .backend import Backend, Outcome
 
 
-# Seconds a query over several checks may take before it is split.  Above most joint
-# queries the corpus decides (PolyBench gemm's per-loop final-check queries take <= 5 s on
-# a loaded machine), which are asked once, as before; a split costs at most this much
-# more than the joint query (gpgpu-sim LPS: its 14 s joint query is split, final check
-# 17.8 s -> 21.6 s loaded, 18.4 s -> 13.4 s quieter), a stuck one saves minutes (trisolv).  Measured on
-# a loaded machine, 20 s was worse for both LPS (33 s vs 27 s) and trisolv (72 s vs 46 s).
+# Seconds a query over several checks may take before it is split: at most ``SPLIT_AFTER``
+# (also Houdini's limit, ``houdini.SPLIT_AFTER``).  The final check starts at
+# ``SPLIT_FIRST`` (``SplitLimit``).  Final check, joint query cut at 10 s -> 2 s, verify
+# stage on a loaded machine: parboil sad 25.7 -> 16.7 s, trisolv kernel0 18.1 -> 10.1 s,
+# fluidsGL advectVelocity 18.3 -> 8.0 s, CUDA BlackScholes 22.0 -> 5.7 s, s3d gr_base
+# 15.9 -> 6.2 s, stereoDisparity 14.1 -> 6.8 s (its 10 s joint query), LPS 13.8 -> 4.6 s.
 SPLIT_AFTER = 10.0
+SPLIT_FIRST = 2.0
+SPLIT_FACTOR = 3.0
 SPLIT_WAYS: int | None = None  # parts of a split query; None = one per check
 
 
@@ -42,30 +57,69 @@ class SplitStats:
     splits: int = 0
 
 
+@dataclass
+class SplitLimit:
+    """The adaptive limit of a kernel's joint queries (module docstring): ``first`` seconds,
+    or ``factor`` times ``slowest`` (seconds of the slowest joint query decided so far,
+    ``record``) when longer, at most ``cap``; ``cap`` once some query found a model
+    (``has_model``).  Share one per kernel and back end (the final check's VCs)."""
+    first: float = SPLIT_FIRST
+    factor: float = SPLIT_FACTOR
+    cap: float = SPLIT_AFTER
+    slowest: float = 0.0
+    has_model: bool = False
+
+    def seconds(self) -> float:
+        """The limit of the next joint query."""
+        if self.has_model:
+            return self.cap
+        return min(self.cap, max(self.first, self.factor * self.slowest))
+
+    def record(self, seconds: float, out: Outcome) -> None:
+        """A query (joint, or a split's part) took ``seconds`` and answered ``out``: a
+        decided joint query raises the limit of the next (a timeout says nothing about
+        how long a decided query takes); a model sets it to ``cap``.  After a model the
+        checker looks for further errors, one joint query per error, each sat until the
+        last: a split scans the checks in order up to the failing one, and doing that per
+        error cost far more than waiting (parboil splitSort, 20 errors: 43 s with a 10 s
+        limit, over 120 s (1758 queries) split after 2 s)."""
+        if out.definite:
+            self.slowest = max(self.slowest, seconds)
+        if out.status == "sat":
+            self.has_model = True
+
+
 def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list],
-                checks: Sequence[int], limit: float | None = SPLIT_AFTER,
+                checks: Sequence[int], limit: float | SplitLimit | None = None,
                 stats: SplitStats | None = None, ways: int | None = SPLIT_WAYS) -> Outcome:
     """Is some check of ``checks`` (VC check indices, in program order) falsifiable?
 
     ``assumptions_of(part)``: the assumption literals that enable exactly the checks of
     ``part`` (e.g. ``lambda p: vc.assumptions(set(p), alive)``).  The query over all of
-    ``checks`` is asked with ``limit`` seconds (None = the back end's timeout only); when it
-    times out, it is split into ``ways`` parts of consecutive checks (None = one per
-    check), each asked the same way, in order, stopping at the first part that is not
-    unsat (see the module docstring).  Returns ``unsat``, ``sat`` (the back end's model is
-    that part's), or the first undecided part's outcome.
+    ``checks`` is asked with ``limit`` seconds (a ``SplitLimit``: its current value, and it
+    learns the query's time and whether a model was found; None = a fresh ``SplitLimit``); when it times out, it is split
+    into ``ways`` parts of consecutive checks (None = one per check), each asked the same
+    way, in order, stopping at the first part that is not unsat (see the module
+    docstring).  Returns ``unsat``, ``sat`` (the back end's model is that part's), or the
+    first undecided part's outcome.
     """
     stats = stats if stats is not None else SplitStats()
+    limit = SplitLimit() if limit is None else limit
     stats.queries += 1
     if len(checks) <= 1:
         return backend.check(assumptions_of(checks))
-    out = backend.check(assumptions_of(checks), limit)
+    start = time.monotonic()
+    out = backend.check(assumptions_of(checks), limit.seconds() if isinstance(limit, SplitLimit) else limit)
+    if isinstance(limit, SplitLimit):
+        limit.record(time.monotonic() - start, out)
     if out.status != "timeout":
         return out
     stats.splits += 1
     for part in _parts(checks, ways):
         out = check_split(backend, assumptions_of, part, limit, stats, ways)
         if out.status != "unsat":
+            if isinstance(limit, SplitLimit) and out.status == "sat":
+                limit.record(time.monotonic() - start, out)
             return out
     return out
 
