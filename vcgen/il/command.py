@@ -107,8 +107,9 @@ def start_program(load: Callable[[], click.Command], argv: list[str] | None = No
     """Start a command-line program: ``load()`` imports the verifier and returns its click
     command, which then runs on ``argv``.  Ctrl-C while loading exits CTRL_C (8) at once,
     without a traceback (nothing needs cleaning up yet).  SIGTERM is handled as Ctrl-C:
-    exit 8, temporary files removed, solver processes stopped (a query z3 runs in this
-    thread, ``--solver=z3-inprocess``, is stopped only when it returns)."""
+    exit 8, temporary files removed, solver processes stopped, a query of z3 in-process
+    interrupted (it runs on a worker thread while this one waits:
+    ``vcgen.vc.solvers.inprocess.Z3Backend``)."""
     signal.signal(signal.SIGTERM, _terminated)
     try:
         command = load()

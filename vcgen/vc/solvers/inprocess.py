@@ -2,6 +2,7 @@
 section 6)."""
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -93,7 +94,40 @@ class Z3Backend:
         return Outcome("unknown", reason)
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
-        return self.run(self.prepare(assumptions), limit)
+        prepared = self.prepare(assumptions)
+        if threading.current_thread() is not threading.main_thread():
+            return self.run(prepared, limit)
+        return self._run_interruptible(prepared, limit)
+
+    def _run_interruptible(self, prepared: list, limit: float | None) -> Outcome:
+        """``run`` on a worker thread while this (main) thread waits: Python runs signal
+        handlers only in the main thread and only between bytecodes, so a query z3 runs
+        here would hold off SIGTERM (``il.command.start_program``: an interrupt) until it
+        returns, for up to the whole timeout, or for ever with ``--timeout=0``.  Waiting
+        on the worker, the handler runs at once; its KeyboardInterrupt interrupts z3's
+        context and is raised when the worker has stopped.  The worker's own outcome or
+        exception (Ctrl-C that z3 caught itself: KeyboardInterrupt) is this call's."""
+        box: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                box["out"] = self.run(prepared, limit)
+            except BaseException as e:  # noqa: BLE001 -- handed to the waiting thread
+                box["err"] = e
+
+        worker = threading.Thread(target=work, name="z3-query", daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(0.5)
+        except KeyboardInterrupt:
+            self.cancel()
+            worker.join()
+            self._cancelled = False
+            raise
+        if "err" in box:
+            raise box["err"]
+        return box["out"]
 
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
