@@ -146,6 +146,17 @@ def _vc(path: Path) -> vcmod.VC:
     return vcmod.build_vc(prog, passify.passify(prog, loopcut.cut_loops(kernel_of(prog))))
 
 
+def _cancelled_query(b, vc, after: float):
+    """The outcome of a query on ``b`` (on another thread) cancelled ``after`` seconds in."""
+    first: list = []
+    t = threading.Thread(target=lambda: first.append(b.check(_real(vc))))
+    t.start()
+    time.sleep(after)
+    b.cancel()
+    t.join()
+    return first[0]
+
+
 def _real(vc):
     return vc.assumptions({c.index for c in vc.checks if not c.is_candidate and not c.is_vacuity})
 
@@ -471,13 +482,8 @@ def test_process_queues_a_query_behind_an_abandoned_one():
     portfolio then races both members again on Houdini's next query)."""
     vc = _vc(BPL / "race.bpl")
     b = ProcessBackend(vc, SLOW_UNSAT, timeout=30)
-    first: list = []
-    t = threading.Thread(target=lambda: first.append(b.check(_real(vc))))
-    t.start()
-    time.sleep(0.1)
-    b.cancel()
-    t.join()
-    assert first[0].status == "unknown" and b.stale == 1
+    first = _cancelled_query(b, vc, 0.1)
+    assert first.status == "unknown" and b.stale == 1
     out = b.check(_real(vc))
     assert out.status == "unsat" and b.stale == 0
     b.close()
@@ -705,12 +711,7 @@ def test_portfolio_does_not_wait_for_a_loser_to_stop(monkeypatch):
 def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
     vc = _vc(BPL / "race.bpl")
     b = ProcessBackend(vc, SLEEPER, 60)
-    first: list = []
-    t = threading.Thread(target=lambda: first.append(b.check(_real(vc))))
-    t.start()
-    time.sleep(0.2)
-    b.cancel()
-    t.join()
+    _cancelled_query(b, vc, 0.2)
     assert b.stale == 1
     started = time.monotonic()
     b.close()
