@@ -44,7 +44,7 @@ def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     out = []
     for n, offsets in by_num.items():
         offsets = list(dict.fromkeys(offsets))
-        alternatives = [il.BinOp("==", off, e) for e in offsets]
+        alternatives: list[il.Expr] = [il.BinOp("==", off, e) for e in offsets]
         if len(offsets) > 1:
             alternatives.append(il.or_all(alternatives))
         out += [("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)), alt))) for alt in alternatives]
