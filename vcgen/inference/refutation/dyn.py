@@ -43,6 +43,7 @@ import time
 from dataclasses import replace
 from typing import Any, Iterator
 
+from ...analysis import cfg
 from ...analysis.loops import natural_loops
 from ... import il
 from ...vc import encode as vcmod
@@ -141,7 +142,7 @@ def bind_initial_maps(program: il.Program, kernel: il.ProcedureDecl) -> il.Proce
         return kernel
     written: set = set()
     stores: dict = {}  # (O, k) -> its store
-    for c in _straight_start(blocks):
+    for c in _straight_start(kernel):
         cell = _bound_cell(c, origin, written | gmaps | set(origin))
         if cell is not None:
             stores.setdefault(cell[0], il.Assign((il.MapLhs(*cell[0]),), (cell[1],)))
@@ -152,26 +153,21 @@ def bind_initial_maps(program: il.Program, kernel: il.ProcedureDecl) -> il.Proce
     return replace(kernel, blocks=tuple(blocks))
 
 
-def _straight_start(blocks: list) -> Iterator[il.Cmd]:
+def _straight_start(kernel: il.ProcedureDecl) -> Iterator[il.Cmd]:
     """The commands every execution runs first, once, in this order: those of the first
     block (if no goto leads back to it), then of its only successor if that has no other
     predecessor, and so on; up to the first call (a callee may write anything)."""
-    preds: dict = {}
-    for b in blocks:
-        if isinstance(b.transfer, il.Goto):
-            for t in b.transfer.targets:
-                preds[t] = preds.get(t, 0) + 1
-    index = {b.label: i for i, b in enumerate(blocks)}
-    i: int | None = 0 if blocks and preds.get(blocks[0].label, 0) == 0 else None
-    while i is not None:
-        b = blocks[i]
-        for c in b.cmds:
+    blocks, succ, preds = cfg.block_map(kernel), cfg.successors(kernel), cfg.predecessors(kernel)
+    label = kernel.body()[0].label if blocks else None
+    if label is not None and preds[label]:
+        return
+    while label is not None:
+        for c in blocks[label].cmds:
             if isinstance(c, il.Call):
                 return
             yield c
-        t = b.transfer
-        nxt = t.targets[0] if isinstance(t, il.Goto) and len(t.targets) == 1 else None
-        i = index.get(nxt) if nxt is not None and preds.get(nxt) == 1 else None
+        nxt = succ[label]
+        label = nxt[0] if len(nxt) == 1 and preds.get(nxt[0]) == [label] else None
 
 
 def lift_start_assumes(program: il.Program, kernel: il.ProcedureDecl) -> il.ProcedureDecl:
@@ -194,7 +190,7 @@ def lift_start_assumes(program: il.Program, kernel: il.ProcedureDecl) -> il.Proc
     inputs -= set(vcmod.existential_consts(program)) | {v.name for v in kernel.locals}
     sigma: dict = {}
     lifted: dict = {}  # expression -> its requires
-    for c in _straight_start(list(kernel.body())):
+    for c in _straight_start(kernel):
         if isinstance(c, il.Assume):
             e = _resolve_selects(il.substitute(c.expr, sigma))
             trivial = isinstance(e, il.BinOp) and e.op == "==" and e.left == e.right
