@@ -23,7 +23,7 @@ from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.testsuite import parse_header
 from vcgen.verify.checker import verify_program
 
-from vcgen_progs import kernel, twin_counters
+from vcgen_progs import header_1d, kernel, twin_counters
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARDS = "".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(8))
@@ -304,25 +304,7 @@ def test_model_guide_recent_yield_follows_its_runs():
 
 # Many groups: independent draws of the two threads' group ids almost never coincide,
 # and _b0 fails only when they do (two threads of one group).  _b1 holds on every run.
-MANY_GROUPS = """\
-function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
-function {:bvbuiltin "bvult"} BV32_ULT(bv32, bv32): bool;
-function {:bvbuiltin "bvule"} BV32_ULE(bv32, bv32): bool;
-const local_id_x$1: bv32;
-const local_id_x$2: bv32;
-const group_id_x$1: bv32;
-const group_id_x$2: bv32;
-const group_size_x: bv32;
-const num_groups_x: bv32;
-axiom group_size_x == 4bv32;
-axiom num_groups_x == 65536bv32;
-axiom BV32_ULT(group_id_x$1, num_groups_x) && BV32_ULT(group_id_x$2, num_groups_x);
-axiom BV32_ULT(local_id_x$1, group_size_x) && BV32_ULT(local_id_x$2, group_size_x);
-axiom {:distinct_threads} group_id_x$1 == group_id_x$2 ==> local_id_x$1 != local_id_x$2;
-const {:existential true} _b0: bool;
-const {:existential true} _b1: bool;
-procedure {:kernel} {:source_name "k"} {:language "opencl"} $k()
-{
+MANY_GROUPS = kernel("""\
   var $x: bv32;
   $entry:
     $x := 0bv32;
@@ -338,8 +320,7 @@ procedure {:kernel} {:source_name "k"} {:language "opencl"} $k()
   $exit:
     assume {:partition} !BV32_ULT($x, 3bv32);
     return;
-}
-"""
+""", decls=GUARDS, header=header_1d(4, 65536, "{:distinct_threads} "))
 
 
 def test_dyn_runs_two_threads_of_one_group():

@@ -5,30 +5,37 @@ from pathlib import Path
 
 BPL = Path(__file__).parent / "bpl"
 
-HEADER_1D = """\
-function {:bvbuiltin "bvadd"} BV32_ADD(bv32, bv32): bv32;
-function {:bvbuiltin "bvsub"} BV32_SUB(bv32, bv32): bv32;
-function {:bvbuiltin "bvmul"} BV32_MUL(bv32, bv32): bv32;
-function {:bvbuiltin "bvult"} BV32_ULT(bv32, bv32): bool;
-function {:bvbuiltin "bvule"} BV32_ULE(bv32, bv32): bool;
+def header_1d(group_size: int = 16, num_groups: int = 2, distinct_attr: str = "") -> str:
+    """The declarations of a 1-D two-thread launch: bit-vector builtins, ids and sizes
+    with their axioms; ``distinct_attr`` (e.g. ``"{:distinct_threads} "``) tags the axiom
+    that the two threads differ."""
+    return f"""\
+function {{:bvbuiltin "bvadd"}} BV32_ADD(bv32, bv32): bv32;
+function {{:bvbuiltin "bvsub"}} BV32_SUB(bv32, bv32): bv32;
+function {{:bvbuiltin "bvmul"}} BV32_MUL(bv32, bv32): bv32;
+function {{:bvbuiltin "bvult"}} BV32_ULT(bv32, bv32): bool;
+function {{:bvbuiltin "bvule"}} BV32_ULE(bv32, bv32): bool;
 const local_id_x$1: bv32;
 const local_id_x$2: bv32;
 const group_id_x$1: bv32;
 const group_id_x$2: bv32;
 const group_size_x: bv32;
 const num_groups_x: bv32;
-axiom group_size_x == 16bv32;
-axiom num_groups_x == 2bv32;
+axiom group_size_x == {group_size}bv32;
+axiom num_groups_x == {num_groups}bv32;
 axiom BV32_ULT(group_id_x$1, num_groups_x) && BV32_ULT(group_id_x$2, num_groups_x);
 axiom BV32_ULT(local_id_x$1, group_size_x) && BV32_ULT(local_id_x$2, group_size_x);
-axiom group_id_x$1 == group_id_x$2 ==> local_id_x$1 != local_id_x$2;
+axiom {distinct_attr}group_id_x$1 == group_id_x$2 ==> local_id_x$1 != local_id_x$2;
 """
 
 
+HEADER_1D = header_1d()
+
+
 def kernel(body: str, params: str = "", specs: str = "", decls: str = "",
-           language: str = "opencl") -> str:
-    """A program text: the 1-D header, extra ``decls`` and a kernel with ``body``."""
-    return (HEADER_1D + decls +
+           language: str = "opencl", header: str = HEADER_1D) -> str:
+    """A program text: the 1-D ``header``, extra ``decls`` and a kernel with ``body``."""
+    return (header + decls +
             f'procedure {{:kernel}} {{:source_name "k"}} {{:language "{language}"}} $k({params})\n'
             f"{specs}{{\n{body}}}\n")
 
