@@ -118,8 +118,7 @@ class Z3Backend:
         worker = threading.Thread(target=work, name="z3-query", daemon=True)
         worker.start()
         try:
-            while worker.is_alive():
-                worker.join(0.5)
+            worker.join()  # a signal interrupts the wait (POSIX lock acquisition)
         except KeyboardInterrupt:
             self.cancel()
             worker.join()
