@@ -153,3 +153,24 @@ def test_the_final_check_asks_its_joint_query_with_the_short_limit(monkeypatch):
         + "    assert {:vacuity_check} false;\n    return;\n")
     assert verify_program(parse_program(text)).status == "verified"
     assert limits[0] == SPLIT_FIRST  # the joint query; then the vacuity check, no limit
+
+
+def test_after_the_first_error_every_query_is_bounded(monkeypatch):
+    """Once an error is found, the search for further errors bounds even a single check's
+    query (``checker.FURTHER_ERRORS_LIMIT``): the old checker asked it with no limit, so
+    one hard check held the settled verdict for the full timeout."""
+    limits: list = []
+
+    class Recording(Z3Backend):
+        def check(self, assumptions, limit=None):
+            limits.append(limit)
+            return super().check(assumptions, limit)
+    monkeypatch.setattr(checker, "make_backend", lambda vc, solver=None, timeout=None: Recording(vc))
+    # no model fails both: the joint query finds one error, the other check is asked alone
+    text = kernel("  $entry:\n" + "".join(
+        f'    assert {{:sourceloc "k.cl", {i + 3}, 5}} {{:user_assert}} {{:thread 1}} {c};\n'
+        for i, c in enumerate(["BV32_ULT(local_id_x$1, 8bv32)", "!BV32_ULT(local_id_x$1, 4bv32)"]))
+        + "    return;\n")
+    result = verify_program(parse_program(text))
+    assert result.status == "errors" and len(result.errors) == 2
+    assert limits == [SPLIT_FIRST, checker.FURTHER_ERRORS_LIMIT]

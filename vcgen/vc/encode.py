@@ -34,6 +34,7 @@ from .. import il
 from ..analysis.pinned import pin_literal, pinned_by_requires
 from ..il.errors import ExitCode, ToolError
 from ..il.printer import expr_str
+from .global_ids import GlobalIdAbstraction
 from .passify import PassiveAssert, PassiveProgram, subst_current
 
 
@@ -650,33 +651,76 @@ class CaseRefuter:
 
     def __init__(self, ctx: z3.Context, axioms: list, consts: set):
         self.ctx = ctx
-        self.axioms = axioms
         self.consts = consts
+        # with symbolic sizes, atoms are also asked with their global ids abstracted
+        # (``global_ids``): the rewriter distributes ``5 * gid`` out of the lemmas' reach
+        self.abstraction = GlobalIdAbstraction(ctx, axioms)
+        self.views = [_RefuterView(axioms)]
+        if self.abstraction.pairs:
+            self.views.append(_RefuterView(self.abstraction.axioms))
         # AST id -> (atom, refuted): holding the atom keeps its id from being reused, and
         # z3's hash-consing gives an equal atom the same id while it lives
         self.cache: dict[int, tuple[z3.ExprRef, bool]] = {}
         self.queries = 0
         self.seconds = 0.0
-        self.solver: z3.Solver | None = None
-        self._axioms_sexpr: str | None = None
 
     def simplify(self, case: z3.BoolRef) -> z3.BoolRef:
-        """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom.  (Through
-        z3's C API: tens of thousands of cases per VC, the Python wrappers would dominate.)"""
+        """``case`` rewritten, ``false`` if one of its conjuncts is a refuted atom, as
+        written or with its global ids abstracted.  (Through z3's C API: tens of thousands
+        of cases per VC, the Python wrappers would dominate.)"""
+        t = self._rewrite(case)
+        if self._refutes(t, self.views[0]):
+            return z3.BoolVal(False, self.ctx)
+        if len(self.views) == 1:
+            return t
+        abstract = self._rewrite(self.abstraction(case))
+        if self._refutes(abstract, self.views[1]):
+            return z3.BoolVal(False, self.ctx)
+        implied = self._implied_coordinates(abstract)
+        return z3.And(t, *implied) if implied else t
+
+    def _implied_coordinates(self, t: z3.BoolRef) -> list[z3.BoolRef]:
+        """Equal coordinates (``GlobalIdAbstraction.same_coordinates``) that a bit-vector
+        equation conjunct of the abstracted case ``t`` implies under the abstracted axioms:
+        ``5 * G1 == 5 * G2`` holds only when the two threads' group and local ids in that
+        dimension are equal (``launch.global_id_lemmas``).  The case is equivalent to itself
+        conjoined with them, and with them the solver sees at once that two distinct
+        threads' offsets differ, where the distributed products hid it."""
+        out = []
+        for x in self._equations(t):
+            consts = uninterpreted_constants(x)
+            if not self._launch_only(consts):
+                continue
+            for d in self.abstraction.dimensions_of_both({c.decl().name() for c in consts}):
+                same = self.abstraction.same_coordinates(d)
+                key = z3.And(x, z3.Not(same))
+                if self._refuted(key.as_ast(), self.views[1]):
+                    out.append(same)
+        return out
+
+    def _rewrite(self, case: z3.BoolRef) -> z3.BoolRef:
+        return z3.BoolRef(z3.Z3_simplify(self.ctx.ref(), case.as_ast()), self.ctx)  # owns the result
+
+    def _refutes(self, t: z3.BoolRef, view: _RefuterView) -> bool:
+        """Whether a conjunct of ``t`` is a bit-vector equation refuted under ``view``."""
+        return any(self._refuted(x.as_ast(), view) for x in self._equations(t))
+
+    def _equations(self, t: z3.BoolRef) -> list[z3.BoolRef]:
+        """The conjuncts of ``t`` that are bit-vector equations."""
         ref = self.ctx.ref()
-        t = z3.BoolRef(z3.Z3_simplify(ref, case.as_ast()), self.ctx)  # owns the result
         a = t.as_ast()
         parts = [a]
         if _decl_kind(ref, a) == z3.Z3_OP_AND:
             parts = [z3.Z3_get_app_arg(ref, a, i) for i in range(z3.Z3_get_app_num_args(ref, a))]
-        for x in parts:
-            if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
-                    ref, z3.Z3_get_sort(ref, z3.Z3_get_app_arg(ref, x, 0))) == z3.Z3_BV_SORT \
-                    and self._refuted(x):
-                return z3.BoolVal(False, self.ctx)
-        return t
+        return [z3.BoolRef(x, self.ctx) for x in parts if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
+                ref, z3.Z3_get_sort(ref, z3.Z3_get_app_arg(ref, x, 0))) == z3.Z3_BV_SORT]
 
-    def _refuted(self, ast) -> bool:
+    def _launch_only(self, consts: set) -> bool:
+        """Whether the constants ``consts`` (z3 terms) are all launch constants."""
+        return all(c.decl().name() in self.consts or c.decl().name() in self.abstraction.names
+                   for c in consts)
+
+    def _refuted(self, ast, view: _RefuterView) -> bool:
         key = z3.Z3_get_ast_id(self.ctx.ref(), ast)
         known = self.cache.get(key)
         if known is not None:
@@ -685,11 +729,11 @@ class CaseRefuter:
         refuted = False
         consts = uninterpreted_constants(atom)
         if self.queries < REFUTE_MAX_QUERIES and self.seconds < REFUTE_BUDGET_SECONDS \
-                and all(c.decl().name() in self.consts for c in consts):
-            shared = (self._axioms_text(), atom.sexpr(),
+                and self._launch_only(consts):
+            shared = (view.axioms_text(), atom.sexpr(),
                       tuple(sorted((c.decl().name(), c.sort().sexpr()) for c in consts)))
             hit = _REFUTED.get(shared)
-            refuted = hit if hit is not None else self._ask(atom)
+            refuted = hit if hit is not None else self._ask(atom, view)
             if hit is None:
                 if len(_REFUTED) >= REFUTE_CACHE_MAX:
                     _REFUTED.clear()
@@ -697,24 +741,39 @@ class CaseRefuter:
         self.cache[key] = (atom, refuted)
         return refuted
 
-    def _axioms_text(self) -> str:
-        if self._axioms_sexpr is None:
-            self._axioms_sexpr = "\n".join(a.sexpr() for a in self.axioms)
-        return self._axioms_sexpr
-
-    def _ask(self, atom: z3.BoolRef) -> bool:
-        """Whether ``atom`` is unsatisfiable with the axioms (within REFUTE_TIMEOUT_MS)."""
+    def _ask(self, atom: z3.BoolRef, view: _RefuterView) -> bool:
+        """Whether ``atom`` is unsatisfiable with the view's axioms (within REFUTE_TIMEOUT_MS)."""
         self.queries += 1
         start = time.monotonic()
+        refuted = view.refutes(atom, self.ctx)
+        self.seconds += time.monotonic() - start
+        return refuted
+
+
+class _RefuterView:
+    """The axioms a ``CaseRefuter`` asks atoms under, and the small solver holding them
+    (made on the first question)."""
+
+    def __init__(self, axioms: list):
+        self.axioms = axioms
+        self.solver: z3.Solver | None = None
+        self._text: str | None = None
+
+    def axioms_text(self) -> str:
+        if self._text is None:
+            self._text = "\n".join(a.sexpr() for a in self.axioms)
+        return self._text
+
+    def refutes(self, atom: z3.BoolRef, ctx: z3.Context) -> bool:
+        """Whether ``atom`` is unsatisfiable with the axioms (within REFUTE_TIMEOUT_MS)."""
         if self.solver is None:
-            self.solver = z3.Solver(ctx=self.ctx)
+            self.solver = z3.Solver(ctx=ctx)
             self.solver.set("timeout", REFUTE_TIMEOUT_MS)
             self.solver.add(*self.axioms)
         self.solver.push()
         self.solver.add(atom)
         refuted = self.solver.check() == z3.unsat
         self.solver.pop()
-        self.seconds += time.monotonic() - start
         return refuted
 
 

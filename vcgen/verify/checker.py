@@ -24,12 +24,19 @@ from ..report.results import ErrorRecord, Launch, VerificationResult
 from ..vc import encode as vcmod
 from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
-from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome
+from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome, Wrapper, query_limit
 from ..vc.solvers.select import make_backend
 from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 
 DEFAULT_UNWIND = 2
+
+# Seconds each query of the search for further errors may take once one error is found:
+# the verdict is settled then, and proving the remaining checks one by one could take the
+# full timeout each (corpus struct_aos_bug_neighbour with symbolic sizes: the race in
+# 0.2 s, then a single check undecided after 300 s).  Joint queries already split after
+# ``split.SPLIT_AFTER`` seconds once a model was found.
+FURTHER_ERRORS_LIMIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,20 @@ class VerifyOptions:
     search_dirs: tuple[str, ...] = ()
     math_int: bool = False
     k_induction_depth: int | None = None
+
+
+class CappedBackend(Wrapper):
+    """``inner`` with every query bounded by ``seconds`` (a query it stops answers
+    ``timeout``, as one stopped by the back end's own timeout)."""
+
+    def __init__(self, inner: Backend, seconds: float) -> None:
+        self.inner, self.seconds = inner, seconds
+        self.name = inner.name
+        self.queries = 0
+
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
+        self.queries += 1
+        return self.inner.check(assumptions, query_limit(self.seconds, limit))
 
 
 class FoundErrors(NamedTuple):
@@ -107,8 +128,10 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     ``max_errors``), each read from its own model; a failing check is then switched off
     and the query repeated.  A query the solver does not decide soon is split
     (``split.check_split``; ``limit``: the kernel's ``split.SplitLimit``, None = a fresh
-    one)."""
+    one).  Once an error is found, each query gets at most ``FURTHER_ERRORS_LIMIT``
+    seconds: one undecided ends the search (outcome ``timeout``), the errors found stand."""
     reader = ModelReader(program, vc, backend)
+    further = CappedBackend(backend, FURTHER_ERRORS_LIMIT)
     real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
     enabled = {c.index for c in real}
     errors: list[ErrorRecord] = []
@@ -117,7 +140,8 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     out = None
     limit = limit if limit is not None else SplitLimit()
     while enabled and len(errors) < max_errors:
-        out = check_split(backend, lambda part: vc.assumptions(set(part), alive), sorted(enabled), limit)
+        out = check_split(further if errors else backend, lambda part: vc.assumptions(set(part), alive),
+                          sorted(enabled), limit)
         if out.status != "sat":
             break
         on = [c for c in real if c.index in enabled]
