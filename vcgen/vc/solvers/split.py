@@ -28,6 +28,11 @@ corpus does decide take well under ``SPLIT_FIRST`` (PolyBench gemm, syrk, gemver
 machine, a hard loop) lets the next ones wait longer before paying for a split, which is
 dear on large easy groups (gemm split at once: final check 1.9 -> 5.4 s; gemver 3.7 ->
 9.8 s).  Sound whatever the limit: it only decides when to split.
+
+The parts of a split may first go to a ``PartProver`` (the final check's
+``sliced.SliceProver``: each part over its cone of influence), whose ``unsat`` alone is
+used; any other answer leaves the part to the back end, which then gives the answer and
+the model.
 """
 from __future__ import annotations
 
