@@ -436,6 +436,11 @@ class VC:
     # seconds ``build_vc`` took: about what printing the VC as SMT-LIB text costs
     # (``solvers.escalating``: 1.6 s to build, 1.2 s to print bench-scaling's sync-loop 50)
     seconds: float = 0.0
+    # the named Booleans ``build_vc`` defines (``reach_i``, ``end_i``, ``ok_k``, ``fail_k``,
+    # ``holds_k``): name -> (index of its defining constraint, the named Booleans its
+    # definition reads); every other constraint (axioms, ``reach_0``) is a fact
+    # (``slicing.cone_constraints``)
+    definitions: dict = field(default_factory=dict)
     _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
@@ -955,14 +960,24 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             preds[s].append(b.label)
     returns = []
     blocks: list = []
+    definitions: dict = {}  # VC.definitions
+    order = {b.label: i for i, b in enumerate(passive.blocks)}
+    returns_names: list = []
+
+    def define(name: str, term, reads: tuple) -> None:
+        definitions[name] = (len(constraints), reads)
+        constraints.append(term)
+
     for i, b in enumerate(passive.blocks):
         reach = z3.Bool(f"reach_{i}", ctx)
         first = len(constraints)
         if i == 0:
             constraints.append(reach)
         else:
-            constraints.append(reach == _any([ends[p] for p in preds[b.label]], ctx))
+            define(f"reach_{i}", reach == _any([ends[p] for p in preds[b.label]], ctx),
+                   tuple(f"end_{order[p]}" for p in preds[b.label]))
         cond, pending = reach, []  # path condition = cond && pending (kept flat)
+        cond_name = f"reach_{i}"  # the named Boolean ``cond`` reads
         facts: list = []
         for c in b.cmds:
             if isinstance(c, il.Assume):
@@ -977,12 +992,14 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             k = len(checks)
             split = splitter.split_invariant(c.expr, e) if _is_loop_invariant(c) \
                 else splitter.split(c.expr, e)
+            reads: tuple = (cond_name,)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
                 holds = z3.Bool(f"holds_{k}", ctx)
-                constraints.append(holds == split)
+                define(f"holds_{k}", holds == split, ())
                 e = holds
+                reads += (f"holds_{k}",)
             fail = z3.Bool(f"fail_{k}", ctx)
-            constraints.append(fail == z3.And(path, z3.Not(e)))
+            define(f"fail_{k}", fail == z3.And(path, z3.Not(e)), reads)
             chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
             cg = candidate_guard(c.expr, guard_decls)
             cand = il.attr(c.attrs, "candidate")
@@ -997,22 +1014,23 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 cond, pending = path, []
                 continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
-            constraints.append(nxt == z3.And(path, e))
+            define(f"ok_{k}", nxt == z3.And(path, e), reads)
             if not chk.is_vacuity:
                 facts.append(Fact(split if split is not None else e, c.expr))
-            cond, pending = nxt, []
+            cond, pending, cond_name = nxt, [], f"ok_{k}"
         end = z3.Bool(f"end_{i}", ctx)
-        constraints.append(end == (z3.And(cond, *pending) if pending else cond))
+        define(f"end_{i}", end == (z3.And(cond, *pending) if pending else cond), (cond_name,))
         ends[b.label] = end
         blocks.append(BlockEncoding(b.label, reach, first, len(constraints), facts))
         if b.is_return:
             returns.append(end)
+            returns_names.append(f"end_{i}")
     if not any(c.is_vacuity for c in checks):
         k = len(checks)
         fail = z3.Bool(f"fail_{k}", ctx)
-        constraints.append(fail == _any(returns, ctx))
+        define(f"fail_{k}", fail == _any(returns, ctx), tuple(returns_names))
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
     return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
-              seconds=time.perf_counter() - started)
+              seconds=time.perf_counter() - started, definitions=definitions)

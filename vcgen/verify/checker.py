@@ -26,6 +26,7 @@ from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome, Wrapper, query_limit
 from ..vc.solvers.select import make_backend
+from ..vc.solvers.sliced import slice_prover
 from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 
@@ -68,7 +69,7 @@ class CappedBackend(Wrapper):
 
     def __init__(self, inner: Backend, seconds: float) -> None:
         self.inner, self.seconds = inner, seconds
-        self.name = inner.name
+        self.name = getattr(inner, "name", type(inner).__name__)  # test doubles may have none
         self.queries = 0
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
@@ -123,13 +124,16 @@ def _display_file(kernel: il.ProcedureDecl, options: VerifyOptions, filename: st
 
 
 def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[str] | None,
-                max_errors: int, limit: SplitLimit | None = None) -> FoundErrors:
+                max_errors: int, limit: SplitLimit | None = None,
+                timeout: float | None = None) -> FoundErrors:
     """``(errors, last outcome, dims)``: distinct failing real assertions (at most
     ``max_errors``), each read from its own model; a failing check is then switched off
     and the query repeated.  A query the solver does not decide soon is split
     (``split.check_split``; ``limit``: the kernel's ``split.SplitLimit``, None = a fresh
-    one).  Once an error is found, each query gets at most ``FURTHER_ERRORS_LIMIT``
-    seconds: one undecided ends the search (outcome ``timeout``), the errors found stand."""
+    one), each part asked first over its cone of influence (``sliced.SliceProver``, with
+    ``timeout`` seconds per query, None = none).  Once an error is found, each query gets
+    at most ``FURTHER_ERRORS_LIMIT`` seconds: one undecided ends the search (outcome
+    ``timeout``), the errors found stand."""
     reader = ModelReader(program, vc, backend)
     further = CappedBackend(backend, FURTHER_ERRORS_LIMIT)
     real = [c for c in vc.checks if not c.is_candidate and not c.is_vacuity]
@@ -139,9 +143,10 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     dims = 1
     out = None
     limit = limit if limit is not None else SplitLimit()
+    prover = slice_prover(vc, timeout)
     while enabled and len(errors) < max_errors:
         out = check_split(further if errors else backend, lambda part: vc.assumptions(set(part), alive),
-                          sorted(enabled), limit)
+                          sorted(enabled), limit, prover=prover)
         if out.status != "sat":
             break
         on = [c for c in real if c.index in enabled]
@@ -195,7 +200,8 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
             backend.close()
             vc = program_vc(program, None, options.math_int, options.k_induction_depth)
             backend = make_backend(vc, options.solver, options.timeout)
-        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit)
+        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit,
+                                        options.timeout)
         result.errors, result.dims = errors, dims
         if errors:
             result.status = "errors"
@@ -245,7 +251,7 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive, stats = _houdini(vc, backend)
-        if not _all_unsat(vc, backend, groups, alive, limit):
+        if not _all_unsat(vc, backend, groups, alive, limit, options.timeout):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -260,16 +266,18 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
 
 
 def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None,
-               limit: SplitLimit) -> bool:
+               limit: SplitLimit, timeout: float | None = None) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
     (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
-    share ``limit``: a slow group lets the next wait longer), every one unsat."""
+    share ``limit``: a slow group lets the next wait longer; the parts asked first over
+    their cones, ``sliced.SliceProver``, ``timeout`` seconds each), every one unsat."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
+    prover = slice_prover(vc, timeout)
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
-                                   enabled, limit).status != "unsat":
+                                   enabled, limit, prover=prover).status != "unsat":
             return False
     return True
 

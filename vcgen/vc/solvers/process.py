@@ -41,10 +41,10 @@ def _short_command(spec: str) -> list | None:
     if spec in ("yices", "yices-smt2"):
         return ["yices-smt2", "--incremental"]
     if spec == "cvc5":
-        if _which("cvc5"):
+        if find_program("cvc5"):
             return ["cvc5", "--incremental", "--lang=smt2"]
     elif spec == "bitwuzla":
-        if _which("bitwuzla"):
+        if find_program("bitwuzla"):
             return ["bitwuzla"]
     else:
         return None
@@ -54,7 +54,8 @@ def _short_command(spec: str) -> list | None:
     return _served(spec)
 
 
-def _which(prog: str) -> str | None:
+def find_program(prog: str) -> str | None:
+    """The path of the executable ``prog`` on PATH or next to this Python, or None."""
     return shutil.which(prog) or shutil.which(prog, path=os.path.join(sys.prefix, "bin"))
 
 
@@ -67,7 +68,7 @@ def solver_command(spec: str) -> list[str]:
         raise ToolError("--solver: empty command", ExitCode.COMMAND_LINE_ERROR)
     if argv[0] == sys.executable:
         return argv
-    exe = _which(argv[0])
+    exe = find_program(argv[0])
     if exe is None:
         raise ToolError(f"--solver: solver program {argv[0]!r} not found",
                         ExitCode.CONFIGURATION_ERROR)

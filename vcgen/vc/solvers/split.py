@@ -28,12 +28,18 @@ corpus does decide take well under ``SPLIT_FIRST`` (PolyBench gemm, syrk, gemver
 machine, a hard loop) lets the next ones wait longer before paying for a split, which is
 dear on large easy groups (gemm split at once: final check 1.9 -> 5.4 s; gemver 3.7 ->
 9.8 s).  Sound whatever the limit: it only decides when to split.
+
+The parts of a split may first go to a ``PartProver`` (the final check's
+``sliced.SliceProver``: each part over its cone of influence), whose ``unsat`` alone is
+used; any other answer leaves the part to the back end, which then gives the answer and
+the model.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .backend import Backend, Outcome
 
@@ -48,6 +54,14 @@ SPLIT_AFTER = 10.0
 SPLIT_FIRST = 2.0
 SPLIT_FACTOR = 3.0
 SPLIT_WAYS: int | None = None  # parts of a split query; None = one per check
+
+
+class PartProver(Protocol):
+    """Something that may prove a part of a split query cheaper than the back end
+    (``sliced.SliceProver``): only its ``unsat`` counts."""
+
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+        ...
 
 
 @dataclass
@@ -91,7 +105,8 @@ class SplitLimit:
 
 def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list],
                 checks: Sequence[int], limit: float | SplitLimit | None = None,
-                stats: SplitStats | None = None, ways: int | None = SPLIT_WAYS) -> Outcome:
+                stats: SplitStats | None = None, ways: int | None = SPLIT_WAYS,
+                prover: PartProver | None = None) -> Outcome:
     """Is some check of ``checks`` (VC check indices, in program order) falsifiable?
 
     ``assumptions_of(part)``: the assumption literals that enable exactly the checks of
@@ -100,8 +115,11 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
     learns the query's time and whether a model was found; None = a fresh ``SplitLimit``); when it times out, it is split
     into ``ways`` parts of consecutive checks (None = one per check), each asked the same
     way, in order, stopping at the first part that is not unsat (see the module
-    docstring).  Returns ``unsat``, ``sat`` (the back end's model is that part's), or the
-    first undecided part's outcome.
+    docstring).  A part of a split is first offered to ``prover`` (e.g.
+    ``sliced.SliceProver``, which asks it over its cone of influence), whose ``unsat``
+    proves it; any other answer of the prover sends the part on to ``backend``.  Returns
+    ``unsat``, ``sat`` (the back end's model is that part's), or the first undecided part's
+    outcome.
     """
     stats = stats if stats is not None else SplitStats()
     limit = SplitLimit() if limit is None else limit
@@ -116,12 +134,15 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
         return out
     stats.splits += 1
     for part in _parts(checks, ways):
-        out = check_split(backend, assumptions_of, part, limit, stats, ways)
+        if prover is not None and prover.prove(part, assumptions_of(part), SPLIT_AFTER).status == "unsat":
+            stats.queries += 1
+            continue
+        out = check_split(backend, assumptions_of, part, limit, stats, ways, prover)
         if out.status != "unsat":
             if isinstance(limit, SplitLimit) and out.status == "sat":
                 limit.record(time.monotonic() - start, out)
             return out
-    return out
+    return Outcome("unsat")  # every part unsat (by the prover or the back end)
 
 
 def _parts(checks: Sequence[int], ways: int | None) -> list[Sequence[int]]:

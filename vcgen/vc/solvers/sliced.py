@@ -1,0 +1,134 @@
+"""Split parts asked over their cone of influence (``SliceProver``; docs/design.md
+section 6).
+
+When a joint query is split (``split.check_split``), each part (one check) is first asked
+of a fresh non-incremental yices process fed only the part's cone
+(``slicing.cone_constraints``: the facts, and the definitions of the blocks that can reach
+its checks) and the goal over its checks, with the query's assumption literals as facts
+(``oneshot``).  Only an ``unsat`` answer is used: the cone is a subset of the VC's
+constraints, so that proves the part (and the caller's back end is not asked); anything
+else sends the part on to the caller's back end as before, whose answer and model are the
+ones reported.  So slicing can make a proof faster, never a verdict different.
+
+Why: neither yices nor z3 drops the definitions a query cannot use.  Replayed, parboil
+sad's 63 split parts took one warm incremental yices 12.0 s CPU over the whole VC, and a
+fresh yices per part 4.9 s over their cones (``slicing.cone_constraints``).
+
+The VC is printed once (``smtlib.smt_body``) and cut into its declarations and one
+assertion per constraint; a part's script is those declarations, the cone's assertions
+and its goal, so a part costs a process start and the solver's parse of its cone.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+
+import z3
+
+from ...report import progress
+from ..encode import VC
+from ..slicing import cone_constraints
+from .backend import Outcome, query_limit
+from .oneshot import OneShotBackend
+from .process import find_program
+from .smtlib import smt_logic
+from .split import SplitLimit
+
+
+# The start of a top-level command of z3's printed solver (a line of a term may start with
+# ``(let``, never with a command's name)
+_COMMAND = re.compile(r"^\((?:assert|declare-|define-)", re.MULTILINE)
+_DECLARED = re.compile(r"^\(declare-fun (\S+) ", re.MULTILINE)
+
+
+def _cut(body: str) -> tuple[str, list[str]] | None:
+    """``(declarations, assertions)`` of ``smtlib.smt_body``'s text: the commands before the
+    first ``assert``, and each ``assert`` command; None if the text does not look as
+    expected (then nothing is sliced)."""
+    starts = [m.start() for m in _COMMAND.finditer(body)] + [len(body)]
+    commands = [body[a:b] for a, b in zip(starts, starts[1:])]
+    first = next((i for i, c in enumerate(commands) if c.startswith("(assert")), len(commands))
+    asserts = commands[first:]
+    if not all(c.startswith("(assert") for c in asserts):
+        return None
+    return "".join(commands[:first]), asserts
+
+
+# Seconds a cone query gets: ``CONE_FIRST``, or ``CONE_FACTOR`` times the slowest cone
+# query of the VC proved so far when longer, at most the caller's limit (``split.SplitLimit``
+# over cone queries).  A cone query that yices does not decide soon is left to the back
+# end's portfolio, which z3 sometimes wins: CUDA shfl_vertical_shfl, 3 of 34 parts timed
+# out at 10 s on their cones, then took the portfolio 12-67 s; the others took 0.01-1 s.
+CONE_FIRST = 2.0
+CONE_FACTOR = 3.0
+
+
+class SliceProver:
+    """Proves split parts of ``vc``'s queries over their cones (module docstring) with the
+    solver command ``command`` (non-incremental yices), each query at most ``timeout``
+    seconds and the adaptive ``limit`` (``CONE_FIRST``).  ``queries`` / ``proved``: parts
+    asked / proved unsat."""
+
+    def __init__(self, vc: VC, command: list[str], timeout: float | None = None):
+        self.vc, self.command, self.timeout = vc, command, timeout
+        self.limit = SplitLimit(first=CONE_FIRST, factor=CONE_FACTOR)
+        self.queries = 0
+        self.proved = 0
+        self._text: tuple[str, list[str]] | None = None
+        self._usable = True
+
+    def _printed(self) -> tuple[str, list[str]] | None:
+        """The VC's declarations and one assertion per constraint (printed on first use)."""
+        if self._text is None and self._usable:
+            s = z3.Solver(ctx=self.vc.ctx)
+            s.add(*self.vc.constraints)
+            cut = _cut(s.sexpr())
+            if cut is None or len(cut[1]) != len(self.vc.constraints):
+                self._usable = False  # z3 merged or split assertions: no slicing
+                return None
+            decls, asserts = cut
+            # the assumption literals' names, which the constraints need not read
+            declared = set(_DECLARED.findall(decls))
+            names = [str(c.enable) for c in self.vc.checks] + list(self.vc.guards)
+            decls += "".join(f"(declare-fun {n} () Bool)\n" for n in names if n not in declared)
+            self._text = decls, asserts
+        return self._text
+
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+        """``unsat`` if the part ``checks`` (VC check indices) cannot fail under
+        ``assumptions`` (the part's query literals, ``encode.VC.assumptions``) on its cone;
+        otherwise the cone query's outcome, which decides nothing (``sat`` included: the
+        caller asks its back end)."""
+        cone = cone_constraints(self.vc, checks)
+        printed = self._printed() if cone else None
+        if printed is None:
+            return Outcome("unknown", "no cone")
+        decls, asserts = printed
+        goal = z3.Or([z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks])
+        prelude = (f"(set-option :print-success false)\n(set-logic {smt_logic(self.vc)})\n{decls}"
+                   + "".join(asserts[i] for i in cone) + f"(assert {goal.sexpr()})\n")
+        solver = OneShotBackend(self.vc, self.command, self.timeout, prelude=prelude)
+        self.queries += 1
+        t0 = time.perf_counter()
+        try:
+            out = solver.check(assumptions, query_limit(limit, self.limit.seconds()))
+        finally:
+            solver.close()
+        if out.status == "unsat":  # a model (an error) must not stretch the limit
+            self.proved += 1
+            self.limit.record(time.perf_counter() - t0, out)
+        progress.note("cone query (%d of %d constraints): %s in %.2f s by %s", len(cone),
+                      len(self.vc.constraints), out.status, time.perf_counter() - t0, solver.name)
+        return out
+
+
+def slice_prover(vc: VC, timeout: float | None = None) -> SliceProver | None:
+    """A ``SliceProver`` over ``vc`` (``timeout``: seconds per query, None = none) with the
+    ``yices-smt2`` executable, or None when it is not installed, ``vc`` records no
+    definitions (``encode.VC.definitions``) or has quantified axioms (yices has no
+    quantifiers)."""
+    if not vc.definitions or "Q" in vc.translator.features:
+        return None
+    exe = find_program("yices-smt2")
+    return SliceProver(vc, [exe], timeout) if exe else None
