@@ -17,11 +17,16 @@ class Z3Backend:
 
     ``own_context``: the VC is copied into a fresh z3 context, so that this solver can run
     in another thread while the caller keeps using the VC's context (the portfolio);
-    incoming terms are translated on the caller's thread (``prepare``, ``values``)."""
+    incoming terms are translated on the caller's thread (``prepare``, ``values``).
+    ``facts``: Boolean terms of the VC asserted after it, for a one-shot query (asked with
+    no assumptions): z3 preprocesses facts (constant propagation) but not assumptions
+    (``vcgen.inference.twins``: a query with 3000 constants pinned, 0.15-0.3 s as facts,
+    0.6-1.5 s as assumptions)."""
 
     name = "z3 (in-process)"
 
-    def __init__(self, vc: VC, timeout: float | None = None, own_context: bool = False):
+    def __init__(self, vc: VC, timeout: float | None = None, own_context: bool = False,
+                 facts: list | tuple = ()):
         self.ctx = z3.Context() if own_context else vc.ctx
         self._own = own_context
         self._translated: dict[int, tuple] = {}  # ast id -> (term, its copy in our context)
@@ -33,7 +38,7 @@ class Z3Backend:
             # quantified axioms (--boogie-file): instantiated by E-matching only, as
             # Boogie has z3 do; model-based instantiation rarely ends on bit-vectors
             self.solver.set("smt.mbqi", False)
-        assert_terms(self.solver, [self._tr(c) for c in vc.constraints] + [self._tr(vc.goal)])
+        assert_terms(self.solver, [self._tr(c) for c in [*vc.constraints, vc.goal, *facts]])
         self.model = None
         self.queries = 0
         self._cancelled = False
