@@ -155,7 +155,7 @@ def test_dyn_iteration_bound_keeps_the_prefix(loop):
 
 
 def test_dyn_budget_grows_after_a_barren_cut_run(loop):
-    """A run cut by its visit budget that refutes nothing makes the next budget larger:
+    """When DYN would stop after runs cut by their visit budget, the budget grows:
     x <= 3 fails at the fifth head visit, past a budget of 2 visits, within 2 * 8;
     the invariants x <= 10 and x == y stay (a longer prefix is still an execution)."""
     dead = _refuted(lambda p, a, c: dyn.dyn(p, a, c, max_iterations=2), loop)
@@ -169,10 +169,10 @@ def test_runner_reports_a_run_cut_by_its_budget(loop):
 
 
 def test_deeper_only_when_cut_and_a_longer_run_fits():
-    assert dyn._deeper(True, 256, 4096, spent=0.5, took=0.1, max_seconds=4.0)
-    assert not dyn._deeper(False, 256, 4096, spent=0.5, took=0.1, max_seconds=4.0)
-    assert not dyn._deeper(True, 4096, 4096, spent=0.5, took=0.1, max_seconds=4.0)
-    assert not dyn._deeper(True, 256, 4096, spent=3.0, took=0.5, max_seconds=4.0)
+    assert dyn._deeper(0.4, 256, 4096, max_seconds=4.0)
+    assert not dyn._deeper(0.0, 256, 4096, max_seconds=4.0)  # no run ended on its budget
+    assert not dyn._deeper(0.1, 4096, 4096, max_seconds=4.0)
+    assert not dyn._deeper(0.6, 256, 4096, max_seconds=4.0)
 
 
 @pytest.mark.parametrize("engine", [smt.sbase, smt.sstep, smt.lu1, dyn.dyn])

@@ -390,11 +390,12 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     candidates each; the 4-5 runs of the first second refuted 163-173 of 651
     candidates, 24 runs about 250, 1-3 each after the sixth).
 
-    A run that ends on its loop-head visit budget (``max_iterations`` at first) and
-    refutes nothing makes the budget ``GROWTH`` times larger, up to ``max_budget``, when
-    a run that much longer still fits in ``max_seconds`` (``_deeper``), and the count of
-    barren runs starts again (runs over a longer prefix are a new search; runs that end
-    before the budget, e.g. the groups a triangular loop nest skips, do not grow it).  On a loop nest the first visits all go to the first outer
+    When DYN would stop and some run ended on its loop-head visit budget
+    (``max_iterations`` at first), the budget grows ``GROWTH`` times, up to
+    ``max_budget``, if a run that much longer takes at most ``max_seconds`` (``_deeper``),
+    and DYN goes on as past ``seconds``: while each run refutes something, for up to
+    ``max_seconds - seconds`` more (runs that end before the budget, e.g. the groups a
+    triangular loop nest skips, never grow it).  On a loop nest the first visits all go to the first outer
     iterations' inner loops: PolyBench covariance kernel3 (inner loops of 32 and 2
     iterations in a loop of 16) spends 256 visits in its first three outer iterations,
     and the candidates of the loops after it and of the outer back edges are never
@@ -405,32 +406,37 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
     budget, barren, start = max_iterations, 0, time.monotonic()
+    cut = 0.0  # seconds of the longest run that ended on the current budget
     for k in range(runs):
         alive -= ctl.pull()
         spent = time.monotonic() - start
-        if not alive or barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
+        if not alive:
             return
+        if barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
+            if not _deeper(cut, budget, max_budget, max_seconds):
+                return
+            # past ``seconds`` again: the deeper runs go on only while each refutes
+            budget, barren, cut = min(budget * GROWTH, max_budget), 0, 0.0
+            start = time.monotonic() - seconds
         seed = ctl.seed + k
         began = time.monotonic()
         dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None, budget)
+        if runner.truncated:
+            cut = max(cut, time.monotonic() - began)
+        barren = 0 if dead else barren + 1
         if dead:
-            barren = 0
             alive -= dead
             yield dead
-        elif _deeper(runner.truncated, budget, max_budget, time.monotonic() - start,
-                     time.monotonic() - began, max_seconds):
-            budget, barren = min(budget * GROWTH, max_budget), 0
-        else:
-            barren += 1
 
 
-def _deeper(truncated: bool, budget: int, max_budget: int, spent: float, took: float,
-            max_seconds: float) -> bool:
-    """Whether a barren run (``took`` seconds, ``spent`` since DYN started) calls for a
-    larger visit budget: it ended on its ``budget``, which may still grow, and a run
-    ``GROWTH`` times as long (a run's time grows with its visits) ends within
-    ``max_seconds``."""
-    return truncated and budget < max_budget and spent + GROWTH * took <= max_seconds
+def _deeper(cut: float, budget: int, max_budget: int, max_seconds: float) -> bool:
+    """Whether DYN, about to stop, goes on with a larger visit budget: some run at this
+    ``budget`` ended on it (the longest took ``cut`` seconds, 0 if none), the budget may
+    still grow, and a run ``GROWTH`` times as long (a run's time grows with its visits)
+    takes at most ``max_seconds``.  At the stop, not at the first barren cut run: on
+    covariance kernel3 the cut runs kept refuting one candidate each and DYN stopped at
+    a barren run of a group its triangular nest skips (no deeper run, 261 refuted)."""
+    return cut > 0 and budget < max_budget and GROWTH * cut <= max_seconds
 
 
 class ModelGuide:
