@@ -148,9 +148,31 @@ def test_dyn_refutes_candidates_false_on_a_concrete_run(loop):
 
 
 def test_dyn_iteration_bound_keeps_the_prefix(loop):
-    # two loop-head visits: x == 0 then x == 1; x <= 3 never fails in that prefix
-    dead = _refuted(lambda p, a, c: dyn.dyn(p, a, c, max_iterations=2), loop)
+    # two loop-head visits (the budget may not grow): x == 0 then x == 1; x <= 3 never
+    # fails in that prefix
+    dead = _refuted(lambda p, a, c: dyn.dyn(p, a, c, max_iterations=2, max_budget=2), loop)
     assert dead == {"_b0", "_b1"}
+
+
+def test_dyn_budget_grows_after_a_barren_cut_run(loop):
+    """When DYN would stop after runs cut by their visit budget, the budget grows:
+    x <= 3 fails at the fifth head visit, past a budget of 2 visits, within 2 * 8;
+    the invariants x <= 10 and x == y stay (a longer prefix is still an execution)."""
+    dead = _refuted(lambda p, a, c: dyn.dyn(p, a, c, max_iterations=2), loop)
+    assert dead == {"_b0", "_b1", "_b4"}
+
+
+def test_runner_reports_a_run_cut_by_its_budget(loop):
+    runner = dyn.Runner(loop, max_iterations=2)
+    assert runner.refute({"_b4"}, 0) == set() and runner.truncated
+    assert runner.refute({"_b4"}, 0, budget=64) == {"_b4"} and not runner.truncated
+
+
+def test_deeper_only_when_cut_and_a_longer_run_fits():
+    assert dyn._deeper(0.4, 256, 4096, max_seconds=4.0)
+    assert not dyn._deeper(0.0, 256, 4096, max_seconds=4.0)  # no run ended on its budget
+    assert not dyn._deeper(0.1, 4096, 4096, max_seconds=4.0)
+    assert not dyn._deeper(0.6, 256, 4096, max_seconds=4.0)
 
 
 @pytest.mark.parametrize("engine", [smt.sbase, smt.sstep, smt.lu1, dyn.dyn])
@@ -174,7 +196,7 @@ def test_dyn_keeps_running_past_barren_runs(loop, monkeypatch):
     """A run that refutes nothing does not end DYN (on loop nests whose paths hinge on a
     few arguments a later run still refutes many); ``patience`` barren runs in a row do."""
     script = iter([set(), set(), {"_b0"}, set(), set(), set(), {"_b1"}])
-    monkeypatch.setattr(dyn.Runner, "refute", lambda self, alive, seed, given=None:
+    monkeypatch.setattr(dyn.Runner, "refute", lambda self, alive, seed, given=None, budget=None:
                         next(script, set()) & alive)
     ctl = refutation.Control(30)
     assert list(dyn.dyn(loop, _guards(loop), ctl, patience=3)) == [{"_b0"}]
@@ -195,7 +217,7 @@ def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
     def fake(script):
         it = iter(script)
 
-        def refute(self, alive, seed, given=None):
+        def refute(self, alive, seed, given=None, budget=None):
             clock[0] += 0.5  # each run takes 0.5 s
             return {g for g in next(it, set()) if g in alive}
         return refute

@@ -17,8 +17,9 @@ are ignored.  If the interpreter's semantics ever diverged from the VC's, the pr
 a weaker invariant (a possible false alarm), never a false "verified" (paper 003 §5.1.3).
 
 Bounded work (paper 003 §5.1.3): the number of loop-head visits, summed over all loops,
-is bounded by ``max_iterations``; when exhausted the run stops (``return``), which keeps
-every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
+is bounded by a budget (``max_iterations`` at first, ``GROWTH`` times larger after a
+barren run it cut, up to ``MAX_BUDGET``); when exhausted the run stops (``return``), which
+keeps every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
 no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SECONDS``
 unless every run keeps refuting (then ``MAX_SECONDS``; the paper stops at full block
 coverage).  One barren run is a poor signal on loop
@@ -59,6 +60,11 @@ PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
 SECONDS = 1.0  # wall-clock seconds of random runs after the first, unless they keep refuting
 MAX_SECONDS = 4.0  # wall-clock seconds of random runs after the first, in any case
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
+# A random run cut by its loop-head visit budget that refutes nothing makes the next run's
+# budget GROWTH times larger, up to MAX_BUDGET visits (``dyn``): on loop nests the first
+# visits go to the innermost loop's first iterations, and what follows them is never run.
+GROWTH = 8
+MAX_BUDGET = 16384
 MAX_STEPS = 200_000
 # Model-guided runs may take this share of the wall time since Houdini started: they
 # cost a run each (0.02-0.5 s) where Houdini's queries take milliseconds on small
@@ -77,15 +83,28 @@ def _fresh_name(program: il.Program, proc: il.ProcedureDecl, base: str) -> str:
     return name
 
 
-def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.Program:
+def budget_name(program: il.Program) -> str:
+    """The ``int`` constant of ``instrument(program)`` that bounds a run's loop-head visits."""
+    return _fresh_name(program, kernel_of(program), "$refutation$budget")
+
+
+def counter_name(program: il.Program) -> str:
+    """The ``int`` local of ``instrument(program)`` counting a run's loop-head visits."""
+    return _fresh_name(program, kernel_of(program), "$refutation$visits")
+
+
+def instrument(program: il.Program, max_iterations: int | None = MAX_ITERATIONS) -> il.Program:
     """The program DYN runs: candidate asserts tagged ``{:refutation_guard "_bK"}`` and a
-    loop-head visit counter (an ``int`` local) that ends the run (``return``) after
-    ``max_iterations`` visits in total, after the stores of ``bind_initial_maps``, with
-    the preconditions of ``lift_start_assumes``.
+    loop-head visit counter (an ``int`` local, ``counter_name``) that ends the run
+    (``return``) after ``max_iterations`` visits in total, after the stores of
+    ``bind_initial_maps``, with the preconditions of ``lift_start_assumes``.  With
+    ``max_iterations=None`` the bound is the ``int`` constant ``budget_name(program)``,
+    an input each run is given (``Runner``: one compiled program, any budget).
     Raises ToolError on a malformed kernel."""
+    budget = budget_name(program)
+    counter = counter_name(program)
     kernel = lift_start_assumes(program, bind_initial_maps(program, kernel_of(program)))
     guards = vcmod.existential_consts(program)
-    counter = _fresh_name(program, kernel, "$refutation$visits")
     cv = il.Var(counter)
     headers = {lp.header for lp in natural_loops(kernel)}
     taken = {b.label for b in kernel.body()}
@@ -97,7 +116,7 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
             blocks.append(b)
             continue
         go, stop = fresh_label(f"{b.label}$go", taken), fresh_label(f"{b.label}$stop", taken)
-        limit = il.IntLit(max_iterations)
+        limit = il.IntLit(max_iterations) if max_iterations is not None else il.Var(budget)
         blocks += [
             il.Block(b.label, (il.assign(counter, il.BinOp("+", cv, il.IntLit(1))),), il.Goto((go, stop))),
             replace(b, label=go, cmds=(il.Assume(il.BinOp("<=", cv, limit)),) + b.cmds),
@@ -105,7 +124,10 @@ def instrument(program: il.Program, max_iterations: int = MAX_ITERATIONS) -> il.
         ]
     new_kernel = replace(kernel, blocks=tuple(blocks),
                          locals=kernel.locals + (il.VarDecl(counter, il.IntType()),))
-    return il.Program(tuple(new_kernel if d is kernel_of(program) else d for d in program.decls))
+    decls = tuple(new_kernel if d is kernel_of(program) else d for d in program.decls)
+    if max_iterations is None:
+        decls = (il.ConstDecl(budget, il.IntType()),) + decls
+    return il.Program(decls)
 
 
 def bind_initial_maps(program: il.Program, kernel: il.ProcedureDecl) -> il.ProcedureDecl:
@@ -287,12 +309,19 @@ class Runner:
     """``program`` instrumented (``instrument``) and compiled once for many runs.
 
     ``guards``: the candidate guard names; ``inputs``: the names of the scalar constants
-    (ids, launch sizes) and kernel parameters a caller may fix (``refute``'s ``given``).
+    (ids, launch sizes) and kernel parameters a caller may fix (``refute``'s ``given``);
+    ``max_iterations``: the loop-head visit budget of a run unless ``refute`` is given
+    another (the budget is an input of the compiled program, not a literal of it);
+    ``truncated``: whether the last run ended on its budget (then a larger one runs on).
     Raises ToolError on a malformed kernel."""
 
     def __init__(self, program: il.Program, max_iterations: int = MAX_ITERATIONS):
         self.guards = set(vcmod.existential_consts(program))
-        self.interp = Interpreter(instrument(program, max_iterations), max_steps=MAX_STEPS)
+        self.max_iterations = max_iterations
+        self.budget = budget_name(program)
+        self.counter = counter_name(program)
+        self.interp = Interpreter(instrument(program, None), max_steps=MAX_STEPS)
+        self.truncated = False
         env = self.interp.genv
         self.params = [n for n, _ in kernel_of(program).params]
         self.inputs = [n for n, d in program.consts().items()
@@ -312,32 +341,42 @@ class Runner:
         names = [(a, b) for a, b in names if a in self.inputs and b in self.inputs]
         if not names:
             return {}
+        consts: dict[str, Any] = {g: False for g in self.guards}
+        consts[self.budget] = self.max_iterations
         try:
-            drawn = self.interp.with_inputs({g: False for g in self.guards}, {}, seed).choose_inputs()
+            drawn = self.interp.with_inputs(consts, {}, seed).choose_inputs()
         except (InterpError, RecursionError, ArithmeticError, LookupError):
             return {}
         return {n: drawn.globals[a] for a, b in names for n in (a, b)}
 
-    def refute(self, alive: set, seed: int, given: dict[str, Any] | None = None) -> set[str]:
+    def refute(self, alive: set, seed: int, given: dict[str, Any] | None = None,
+               budget: int | None = None) -> set[str]:
         """Guards in ``alive`` refuted by one run with random seed ``seed``; ``given``:
-        values of some ``inputs`` (the others drawn).  A run whose inputs cannot be chosen,
-        which hits an interpreter limit or is infeasible refutes nothing."""
+        values of some ``inputs`` (the others drawn); ``budget``: loop-head visits before
+        the run stops (None: ``max_iterations``), a prefix of an execution either way.
+        A run whose inputs cannot be chosen, which hits an interpreter limit or is
+        infeasible refutes nothing (and is not ``truncated``)."""
         given = given or {}
+        budget = self.max_iterations if budget is None else budget
         consts = {n: v for n, v in given.items() if n not in self.params}
         consts.update({g: g in alive for g in self.guards})
+        consts[self.budget] = budget
         params = {n: v for n, v in given.items() if n in self.params}
+        self.truncated = False
         try:
             run = self.interp.with_inputs(consts, params, seed).run()
         except (InterpError, RecursionError, ArithmeticError, LookupError):
             return set()  # no concrete execution: nothing learnt, nothing refuted
         if not run.feasible:
             return set()
+        self.truncated = run.final_locals.get(self.counter, 0) > budget
         return trusted_refutations(run.assert_failures) & alive
 
 
 def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         max_iterations: int = MAX_ITERATIONS, patience: int = PATIENCE,
-        seconds: float = SECONDS, max_seconds: float = MAX_SECONDS) -> Iterator[set]:
+        seconds: float = SECONDS, max_seconds: float = MAX_SECONDS,
+        max_budget: int = MAX_BUDGET) -> Iterator[set]:
     """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
     after ``patience`` runs in a row that refute nothing, after ``seconds`` of runs at
     the first barren run, and after ``max_seconds`` (the first run always happens);
@@ -349,21 +388,55 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     Houdini about a query, which costs more than a run on the kernels whose runs keep
     paying (rodinia lud_perimeter: runs 0.2 s, queries 0.5-1 s dropping one or two
     candidates each; the 4-5 runs of the first second refuted 163-173 of 651
-    candidates, 24 runs about 250, 1-3 each after the sixth)."""
+    candidates, 24 runs about 250, 1-3 each after the sixth).
+
+    When DYN would stop and some run ended on its loop-head visit budget
+    (``max_iterations`` at first), the budget grows ``GROWTH`` times, up to
+    ``max_budget``, if a run that much longer takes at most ``max_seconds`` (``_deeper``),
+    and DYN goes on as past ``seconds``: while each run refutes something, for up to
+    ``max_seconds - seconds`` more (runs that end before the budget, e.g. the groups a
+    triangular loop nest skips, never grow it).  On a loop nest the first visits all go to the first outer
+    iterations' inner loops: PolyBench covariance kernel3 (inner loops of 32 and 2
+    iterations in a loop of 16) spends 256 visits in its first three outer iterations,
+    and the candidates of the loops after it and of the outer back edges are never
+    checked.  100 runs refuted 270 of its 610 candidates with 256 visits each, 317 with
+    4096: 47 candidates Houdini dropped one sat query each (0.5-8 s), and none of them
+    a candidate Houdini keeps (a prefix of an execution, however long, is an
+    execution).  Loops that end within the budget (lu kernel1) never grow it."""
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
-    barren, start = 0, time.monotonic()
+    budget, barren, start = max_iterations, 0, time.monotonic()
+    cut = 0.0  # seconds of the longest run that ended on the current budget
     for k in range(runs):
         alive -= ctl.pull()
         spent = time.monotonic() - start
-        if not alive or barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
+        if not alive:
             return
+        if barren >= patience or (k and (spent > max_seconds or spent > seconds and barren)):
+            if not _deeper(cut, budget, max_budget, max_seconds):
+                return
+            # past ``seconds`` again: the deeper runs go on only while each refutes
+            budget, barren, cut = min(budget * GROWTH, max_budget), 0, 0.0
+            start = time.monotonic() - seconds
         seed = ctl.seed + k
-        dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None)
+        began = time.monotonic()
+        dead = runner.refute(alive, seed, runner.same_group(seed) if k % 2 else None, budget)
+        if runner.truncated:
+            cut = max(cut, time.monotonic() - began)
         barren = 0 if dead else barren + 1
         if dead:
             alive -= dead
             yield dead
+
+
+def _deeper(cut: float, budget: int, max_budget: int, max_seconds: float) -> bool:
+    """Whether DYN, about to stop, goes on with a larger visit budget: some run at this
+    ``budget`` ended on it (the longest took ``cut`` seconds, 0 if none), the budget may
+    still grow, and a run ``GROWTH`` times as long (a run's time grows with its visits)
+    takes at most ``max_seconds``.  At the stop, not at the first barren cut run: on
+    covariance kernel3 the cut runs kept refuting one candidate each and DYN stopped at
+    a barren run of a group its triangular nest skips (no deeper run, 261 refuted)."""
+    return cut > 0 and budget < max_budget and GROWTH * cut <= max_seconds
 
 
 class ModelGuide:
