@@ -25,16 +25,21 @@ STRUCTS = """__kernel void k(__global int *a) {
 }"""
 
 
-@pytest.fixture
-def symbolic(tmp_path: Path):
-    """``(vc, axioms)`` of STRUCTS with ``--local_size=* --num_groups=*``."""
+def _vc(tmp_path: Path, local_size: str, num_groups: str) -> tuple:
+    """``(vc, axioms, program constants)`` of STRUCTS under the launch flags."""
     k = tmp_path / "k.cl"
     k.write_text(STRUCTS)
     prog = lockstep(translate_ir(compile_kernel(str(k))),
-                    LockstepOptions(launch=launch_config(local_size="*", num_groups="*")))
+                    LockstepOptions(launch=launch_config(local_size=local_size, num_groups=num_groups)))
     vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
     axioms = [vc.translator.term(d.expr) for d in prog.decls if isinstance(d, il.AxiomDecl)]
     return vc, axioms, set(prog.consts())
+
+
+@pytest.fixture
+def symbolic(tmp_path: Path):
+    """STRUCTS with ``--local_size=* --num_groups=*`` (``_vc``)."""
+    return _vc(tmp_path, "*", "*")
 
 
 def _gid(ctx: z3.Context, t: int, offset: bool) -> z3.BitVecRef:
@@ -86,11 +91,6 @@ def test_equal_products_imply_equal_coordinates(symbolic, monkeypatch):
 
 
 def test_concrete_sizes_need_no_abstraction(tmp_path: Path):
-    k = tmp_path / "k.cl"
-    k.write_text(STRUCTS)
-    prog = lockstep(translate_ir(compile_kernel(str(k))),
-                    LockstepOptions(launch=launch_config(local_size="64", num_groups="8")))
-    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
-    axioms = [vc.translator.term(d.expr) for d in prog.decls if isinstance(d, il.AxiomDecl)]
-    refuter = vcmod.CaseRefuter(vc.ctx, axioms, set(prog.consts()))
+    vc, axioms, consts = _vc(tmp_path, "64", "8")
+    refuter = vcmod.CaseRefuter(vc.ctx, axioms, consts)
     assert not refuter.abstraction.pairs and len(refuter.views) == 1

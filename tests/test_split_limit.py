@@ -138,39 +138,40 @@ def test_the_split_under_the_short_limit_stays_sound(clock):
         assert [a for a, _ in b.asked[1:]] == [(1,), (2,)]
 
 
-def test_the_final_check_asks_its_joint_query_with_the_short_limit(monkeypatch):
-    """End to end (``verify_program``): the old checker gave every joint query 10 s."""
-    limits: list = []
+@pytest.fixture
+def limits(monkeypatch) -> list:
+    """The ``limit`` of every query the final check asks (z3 in-process back end)."""
+    asked: list = []
 
     class Recording(Z3Backend):
         def check(self, assumptions, limit=None):
-            limits.append(limit)
+            asked.append(limit)
             return super().check(assumptions, limit)
     monkeypatch.setattr(checker, "make_backend", lambda vc, solver=None, timeout=None: Recording(vc))
-    text = kernel("  $entry:\n" + "".join(
+    return asked
+
+
+def _asserting(conditions: list[str], tail: str = "") -> str:
+    """A kernel asserting each of ``conditions`` (thread 1), on lines 3, 4, ..."""
+    return kernel("  $entry:\n" + "".join(
         f'    assert {{:sourceloc "k.cl", {i + 3}, 5}} {{:user_assert}} {{:thread 1}} {c};\n'
-        for i, c in enumerate(["BV32_ULT(local_id_x$1, 16bv32)", "BV32_ULT(group_id_x$1, 2bv32)"]))
-        + "    assert {:vacuity_check} false;\n    return;\n")
+        for i, c in enumerate(conditions)) + tail + "    return;\n")
+
+
+def test_the_final_check_asks_its_joint_query_with_the_short_limit(limits):
+    """End to end (``verify_program``): the old checker gave every joint query 10 s."""
+    text = _asserting(["BV32_ULT(local_id_x$1, 16bv32)", "BV32_ULT(group_id_x$1, 2bv32)"],
+                      "    assert {:vacuity_check} false;\n")
     assert verify_program(parse_program(text)).status == "verified"
     assert limits[0] == SPLIT_FIRST  # the joint query; then the vacuity check, no limit
 
 
-def test_after_the_first_error_every_query_is_bounded(monkeypatch):
+def test_after_the_first_error_every_query_is_bounded(limits):
     """Once an error is found, the search for further errors bounds even a single check's
     query (``checker.FURTHER_ERRORS_LIMIT``): the old checker asked it with no limit, so
     one hard check held the settled verdict for the full timeout."""
-    limits: list = []
-
-    class Recording(Z3Backend):
-        def check(self, assumptions, limit=None):
-            limits.append(limit)
-            return super().check(assumptions, limit)
-    monkeypatch.setattr(checker, "make_backend", lambda vc, solver=None, timeout=None: Recording(vc))
     # no model fails both: the joint query finds one error, the other check is asked alone
-    text = kernel("  $entry:\n" + "".join(
-        f'    assert {{:sourceloc "k.cl", {i + 3}, 5}} {{:user_assert}} {{:thread 1}} {c};\n'
-        for i, c in enumerate(["BV32_ULT(local_id_x$1, 8bv32)", "!BV32_ULT(local_id_x$1, 4bv32)"]))
-        + "    return;\n")
+    text = _asserting(["BV32_ULT(local_id_x$1, 8bv32)", "!BV32_ULT(local_id_x$1, 4bv32)"])
     result = verify_program(parse_program(text))
     assert result.status == "errors" and len(result.errors) == 2
     assert limits == [SPLIT_FIRST, checker.FURTHER_ERRORS_LIMIT]
