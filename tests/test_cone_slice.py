@@ -18,7 +18,7 @@ from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.vc.solvers.sliced import SliceProver, slice_prover
 from vcgen.vc.solvers.split import SplitStats, check_split
 from vcgen.verify import checker
-from vcgen.verify.checker import verify_program
+from vcgen.verify.checker import VerifyOptions, verify_program
 
 from vcgen_progs import kernel
 
@@ -180,14 +180,15 @@ class _Stuck:
         pass
 
 
-def _verify(monkeypatch, text: str):
+def _verify(monkeypatch, text: str, solver: str | None = "auto"):
+    """``verify_program`` with the back end ``_Stuck`` under ``--solver=solver``."""
     made: list[_Stuck] = []
 
     def make(vc, solver=None, timeout=None):
         made.append(_Stuck(vc))
         return made[-1]
     monkeypatch.setattr(checker, "make_backend", make)
-    return verify_program(parse_program(text)), made[-1]
+    return verify_program(parse_program(text), VerifyOptions(solver=solver)), made[-1]
 
 
 @needs_yices
@@ -195,6 +196,14 @@ def test_the_final_check_proves_split_parts_on_their_cones(monkeypatch):
     res, b = _verify(monkeypatch, DIAMOND.replace("LIMIT", "8bv32"))
     assert res.status == "verified"
     assert b.singles == 0  # every part proved over its cone
+
+
+@needs_yices
+def test_a_solver_the_user_chose_is_the_only_one_asked(monkeypatch):
+    """``--solver=z3`` (None) or a command line: no yices over the cones, every part goes
+    to the chosen back end."""
+    res, b = _verify(monkeypatch, DIAMOND.replace("LIMIT", "8bv32"), solver=None)
+    assert res.status == "verified" and b.singles > 0
 
 
 @needs_yices

@@ -26,7 +26,7 @@ from ..vc.query import cut_passive, kernel_of, program_vc
 from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome, Wrapper, query_limit
 from ..vc.solvers.select import make_backend
-from ..vc.solvers.sliced import slice_prover
+from ..vc.solvers.sliced import SliceProver, slice_prover
 from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 
@@ -125,13 +125,13 @@ def _display_file(kernel: il.ProcedureDecl, options: VerifyOptions, filename: st
 
 def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[str] | None,
                 max_errors: int, limit: SplitLimit | None = None,
-                timeout: float | None = None) -> FoundErrors:
+                prover: SliceProver | None = None) -> FoundErrors:
     """``(errors, last outcome, dims)``: distinct failing real assertions (at most
     ``max_errors``), each read from its own model; a failing check is then switched off
     and the query repeated.  A query the solver does not decide soon is split
     (``split.check_split``; ``limit``: the kernel's ``split.SplitLimit``, None = a fresh
-    one), each part asked first over its cone of influence (``sliced.SliceProver``, with
-    ``timeout`` seconds per query, None = none).  Once an error is found, each query gets
+    one), each part asked first over its cone of influence by ``prover`` when given
+    (``cone_prover``).  Once an error is found, each query gets
     at most ``FURTHER_ERRORS_LIMIT`` seconds: one undecided ends the search (outcome
     ``timeout``), the errors found stand."""
     reader = ModelReader(program, vc, backend)
@@ -143,7 +143,6 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     dims = 1
     out = None
     limit = limit if limit is not None else SplitLimit()
-    prover = slice_prover(vc, timeout)
     while enabled and len(errors) < max_errors:
         out = check_split(further if errors else backend, lambda part: vc.assumptions(set(part), alive),
                           sorted(enabled), limit, prover=prover)
@@ -201,7 +200,7 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
             vc = program_vc(program, None, options.math_int, options.k_induction_depth)
             backend = make_backend(vc, options.solver, options.timeout)
         errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit,
-                                        options.timeout)
+                                        cone_prover(vc, options))
         result.errors, result.dims = errors, dims
         if errors:
             result.status = "errors"
@@ -251,7 +250,7 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     backend = make_backend(vc, options.solver, options.timeout)
     try:
         alive, stats = _houdini(vc, backend)
-        if not _all_unsat(vc, backend, groups, alive, limit, options.timeout):
+        if not _all_unsat(vc, backend, groups, alive, limit, cone_prover(vc, options)):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -265,15 +264,21 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     return True
 
 
+def cone_prover(vc: vcmod.VC, options: VerifyOptions) -> SliceProver | None:
+    """The prover of split parts over their cones (``sliced.slice_prover``: a yices
+    process) under ``--solver=auto`` only: a solver the user chose (``z3``, a command line)
+    is the only one asked."""
+    return slice_prover(vc, options.timeout) if options.solver == "auto" else None
+
+
 def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None,
-               limit: SplitLimit, timeout: float | None = None) -> bool:
+               limit: SplitLimit, prover: SliceProver | None = None) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
     (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
     share ``limit``: a slow group lets the next wait longer; the parts asked first over
-    their cones, ``sliced.SliceProver``, ``timeout`` seconds each), every one unsat."""
+    their cones by ``prover`` when given), every one unsat."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
-    prover = slice_prover(vc, timeout)
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
