@@ -432,15 +432,18 @@ def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGIN
             proc.wait()
 
 
-@pytest.mark.parametrize("kind", ["driver-cl", "driver-bpl", "verify"])
+@pytest.mark.parametrize("kind", ["driver-cl", "driver-bpl", "verify", "driver-auto"])
 def test_ctrl_c_exits_8_and_leaves_no_temp_files(tmp_path, kind):
+    """``driver-auto``: the default portfolio, whose in-process z3 runs on a racing thread
+    and catches the SIGINT there (the old portfolio then waited for its answer forever)."""
     write(tmp_path, "hard.cl", HARD_CL)
     write(tmp_path, "hard.bpl", HARD_BPL)
     before = set(os.listdir(tmp_path)) | {"tmp"}
     cmd = {"driver-cl": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "hard.cl"],
            "driver-bpl": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "hard.bpl"],
-           "verify": VCGEN + ["verify", "hard.bpl", "--timeout=0"]}[kind]
-    code, out = _interrupt(cmd, tmp_path, after=4.0 if kind == "driver-cl" else 2.5)
+           "verify": VCGEN + ["verify", "hard.bpl", "--timeout=0"],
+           "driver-auto": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "hard.cl"]}[kind]
+    code, out = _interrupt(cmd, tmp_path, after=4.0 if kind in ("driver-cl", "driver-auto") else 2.5)
     assert TRACEBACK not in out, out
     assert code == 8, f"exit {code}:\n{out}"
     assert "interrupt" in out.lower()
