@@ -692,7 +692,7 @@ class CaseRefuter:
         conjoined with them, and with them the solver sees at once that two distinct
         threads' offsets differ, where the distributed products hid it."""
         out = []
-        for x in self._equations(t):
+        for x in (z3.BoolRef(a, self.ctx) for a in self._equations(t)):
             consts = uninterpreted_constants(x)
             if not self._launch_only(consts):
                 continue
@@ -708,16 +708,17 @@ class CaseRefuter:
 
     def _refutes(self, t: z3.BoolRef, view: _RefuterView) -> bool:
         """Whether a conjunct of ``t`` is a bit-vector equation refuted under ``view``."""
-        return any(self._refuted(x.as_ast(), view) for x in self._equations(t))
+        return any(self._refuted(x, view) for x in self._equations(t))
 
-    def _equations(self, t: z3.BoolRef) -> list[z3.BoolRef]:
-        """The conjuncts of ``t`` that are bit-vector equations."""
+    def _equations(self, t: z3.BoolRef) -> list:
+        """The conjuncts of ``t`` that are bit-vector equations, as raw ASTs (a hot path:
+        no Python wrapper per conjunct)."""
         ref = self.ctx.ref()
         a = t.as_ast()
         parts = [a]
         if _decl_kind(ref, a) == z3.Z3_OP_AND:
             parts = [z3.Z3_get_app_arg(ref, a, i) for i in range(z3.Z3_get_app_num_args(ref, a))]
-        return [z3.BoolRef(x, self.ctx) for x in parts if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
+        return [x for x in parts if _decl_kind(ref, x) == z3.Z3_OP_EQ and z3.Z3_get_sort_kind(
                 ref, z3.Z3_get_sort(ref, z3.Z3_get_app_arg(ref, x, 0))) == z3.Z3_BV_SORT]
 
     def _launch_only(self, consts: set) -> bool:
