@@ -208,6 +208,42 @@ def test_portfolio_never_cancels_the_winner(monkeypatch):
     b.close()
 
 
+class _CanceledZ3:
+    """A z3 solver stub whose every check ends as z3 ends one stopped by Ctrl-C or by an
+    interrupt of its context: unknown, reason "canceled".  ``during``: called inside the
+    next check only (e.g. the portfolio's cancel of a member that lost the race)."""
+
+    def __init__(self) -> None:
+        self.during = None
+
+    def check(self, *assumptions):
+        if self.during:
+            self.during, during = None, self.during
+            during()
+        return z3.unknown
+
+    def reason_unknown(self) -> str:
+        return "canceled"
+
+    def set(self, *args) -> None:
+        pass
+
+
+def test_a_cancel_belongs_to_one_query():
+    """A member cancelled in a race it lost must still take the Ctrl-C that z3 catches in a
+    later query as an interrupt: the old flag stayed set for good, so the later query
+    answered "timeout", and under ``--timeout=0`` the portfolio waited on the other members
+    for ever (the default solver ignored Ctrl-C)."""
+    vc = _vc(BPL / "race.bpl")
+    b = Z3Backend(vc, 60, own_context=True)
+    b.solver = stub = _CanceledZ3()
+    prepared = b.prepare(_real(vc))
+    stub.during = b.cancel  # the lost race: cancelled while its query ran
+    assert b.run(prepared).status == "timeout"
+    with pytest.raises(KeyboardInterrupt):
+        b.run(prepared)  # nobody cancelled this one: the "canceled" is Ctrl-C
+
+
 def test_portfolio_model_falls_back_to_z3():
     """The fake wins every race with 'sat' but gives no values: z3 must supply the model,
     and when z3 says unsat the answer must not be used for a report."""

@@ -41,7 +41,10 @@ class Z3Backend:
         assert_terms(self.solver, [self._tr(c) for c in [*vc.constraints, vc.goal, *facts]])
         self.model = None
         self.queries = 0
-        self._cancelled = False
+        # the query number ``cancel`` last stopped: a cancel belongs to one query (a member
+        # that lost one race and was cancelled must still take Ctrl-C in its next query as
+        # an interrupt, not as that old cancel)
+        self._cancelled = -1
 
     def _tr(self, t):
         return t.translate(self.ctx) if self._own else t
@@ -92,7 +95,8 @@ class Z3Backend:
         # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
         # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
         timed_out = budget is not None and time.monotonic() - started >= 0.9 * budget
-        if "interrupted" in reason or (reason == "canceled" and not self._cancelled and not timed_out):
+        cancelled = self._cancelled == self.queries
+        if "interrupted" in reason or (reason == "canceled" and not cancelled and not timed_out):
             raise KeyboardInterrupt
         if reason in ("timeout", "canceled"):
             return Outcome("timeout", reason)
@@ -127,7 +131,6 @@ class Z3Backend:
         except KeyboardInterrupt:
             self.cancel()
             worker.join()
-            self._cancelled = False
             raise
         if "err" in box:
             raise box["err"]
@@ -135,7 +138,7 @@ class Z3Backend:
 
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
-        self._cancelled = True
+        self._cancelled = self.queries
         try:
             self.ctx.interrupt()
         except z3.Z3Exception:
