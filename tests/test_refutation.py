@@ -23,7 +23,7 @@ from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.testsuite import parse_header
 from vcgen.verify.checker import verify_program
 
-from vcgen_progs import header_1d, kernel, twin_counters
+from vcgen_progs import candidate_loop, header_1d, kernel, twin_counters
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARDS = "".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(8))
@@ -75,23 +75,9 @@ SEQUENTIAL = kernel("""\
 # An ordinary assertion fails before the loop on every run.  Houdini assumes ordinary
 # assertions, so the loop is unreachable and even x == 5 is (vacuously) inductive:
 # DYN must not trust the candidate failure that follows the ordinary failure.
-AFTER_FAILURE = kernel("""\
-  var $x: bv32;
-  $entry:
-    $x := 0bv32;
-    assert {:sourceloc "m.cl", 3, 3} {:user_assert} $x == 1bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> $x == 5bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 10bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 10bv32);
-    return;
-""", decls=GUARDS)
+AFTER_FAILURE = kernel(candidate_loop(
+    '    $x := 0bv32;\n    assert {:sourceloc "m.cl", 3, 3} {:user_assert} $x == 1bv32;\n',
+    '    assert {:candidate "r1"} _b0 ==> $x == 5bv32;\n', "10bv32"), decls=GUARDS)
 
 
 def _guards(prog: il.Program) -> set:
@@ -234,23 +220,10 @@ def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
 
 # _b0 fails at the head only when the argument n is 777: random inputs practically never
 # choose it, a model of a query in which _b0 fails does
-ARGUMENT = kernel("""\
-  var $x: bv32;
-  $entry:
-    $x := 0bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> $n != 777bv32;
-    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 10bv32);
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 10bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 10bv32);
-    return;
-""", params="$n: bv32", decls=GUARDS)
+ARGUMENT = kernel(candidate_loop(
+    "    $x := 0bv32;\n",
+    '    assert {:candidate "r1"} _b0 ==> $n != 777bv32;\n'
+    '    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 10bv32);\n', "10bv32"), params="$n: bv32", decls=GUARDS)
 
 
 def test_model_guide_runs_from_the_model_inputs():
@@ -326,23 +299,11 @@ def test_model_guide_recent_yield_follows_its_runs():
 
 # Many groups: independent draws of the two threads' group ids almost never coincide,
 # and _b0 fails only when they do (two threads of one group).  _b1 holds on every run.
-MANY_GROUPS = kernel("""\
-  var $x: bv32;
-  $entry:
-    $x := 0bv32;
-    goto $head;
-  $head:
-    assert {:candidate "r1"} _b0 ==> group_id_x$1 != group_id_x$2;
-    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 3bv32);
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 3bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 3bv32);
-    return;
-""", decls=GUARDS, header=header_1d(4, 65536, "{:distinct_threads} "))
+MANY_GROUPS = kernel(candidate_loop(
+    "    $x := 0bv32;\n",
+    '    assert {:candidate "r1"} _b0 ==> group_id_x$1 != group_id_x$2;\n'
+    '    assert {:candidate "r2"} _b1 ==> BV32_ULE($x, 3bv32);\n', "3bv32"),
+    decls=GUARDS, header=header_1d(4, 65536, "{:distinct_threads} "))
 
 
 def test_dyn_runs_two_threads_of_one_group():
@@ -485,32 +446,23 @@ def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, re
 # A struct passed by value (a local map tied to its scalar parameters) and a constant
 # array initialiser (a global map, copied to thread 2's copy) constrained by assumes at
 # the start: _b0 is false on every run that gets past them, _b1 holds.
-BY_VALUE = kernel("""\
-  var $$s: [bv32]bv32;
-  var $x: bv32;
-  $entry$lockstep:
-    $$tab$2 := $$tab$1;
-    goto $entry;
-  $entry:
+BY_VALUE = kernel(candidate_loop("""\
     assume $$s[0bv32] == $s$0;
     assume $$s[0bv32] == $s$0;
     assume $$s[1bv32] == $s$1;
     assume $$tab$1[0bv32] == 7bv32;
     assume $$tab$2[0bv32] == 7bv32;
     $x := $$s[1bv32];
-    goto $head;
-  $head:
+""", """\
     assert {:candidate "r1"} _b0 ==> $x != $s$1;
     assert {:candidate "r2"} _b1 ==> $$tab$2[0bv32] == 7bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 3bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 3bv32);
-    return;
-""", params="$s$0: bv32, $s$1: bv32",
+""", "3bv32", locals_="""\
+  var $$s: [bv32]bv32;
+  var $x: bv32;
+  $entry$lockstep:
+    $$tab$2 := $$tab$1;
+    goto $entry;
+"""), params="$s$0: bv32, $s$1: bv32",
     decls=GUARDS + "var $$tab$1: [bv32]bv32;\nvar $$tab$2: [bv32]bv32;\n")
 
 
@@ -555,31 +507,22 @@ def test_bind_initial_maps_leaves_maps_a_precondition_constrains():
 
 # ``__assume(s.n == 20)`` on a struct passed by value: the assume reads a parameter
 # through the struct's local map; _b0 fails on every run past it, _b1 holds.
-ASSUMED_FIELD = kernel("""\
-  var $$s: [bv32]bv32;
-  var $n: bv32;
-  var $c: bool;
-  var $x: bv32;
-  $entry:
+ASSUMED_FIELD = kernel(candidate_loop("""\
     assume $$s[0bv32] == $s$0;
     assume $$s[1bv32] == $s$1;
     $n := $$s[1bv32];
     $c := $n == 20bv32;
     assume $c;
     $x := 0bv32;
-    goto $head;
-  $head:
+""", """\
     assert {:candidate "r1"} _b0 ==> BV32_ULT($x, 2bv32);
     assert {:candidate "r2"} _b1 ==> BV32_ULE($x, $s$1);
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, $n);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, $n);
-    return;
-""", params="$s$0: bv32, $s$1: bv32", decls=GUARDS)
+""", "$n", locals_="""\
+  var $$s: [bv32]bv32;
+  var $n: bv32;
+  var $c: bool;
+  var $x: bv32;
+"""), params="$s$0: bv32, $s$1: bv32", decls=GUARDS)
 
 
 def test_dyn_runs_meet_assumes_on_parameters_as_preconditions():

@@ -65,6 +65,25 @@ def twin_counters(candidates: dict[str, str], bound: int = 100, after: str = "",
 """, decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(guards)))
 
 
+def candidate_loop(entry: str, heads: str, bound: str, locals_: str = "  var $x: bv32;\n") -> str:
+    """The body of ``x = ...; while (x < bound) x++;`` with ``heads`` (assert commands, each
+    line indented and ending in a newline) at the loop head: ``locals_`` and any blocks
+    before ``$entry``, then ``entry`` (commands that set ``$x``, ending in a newline)."""
+    return f"""\
+{locals_}  $entry:
+{entry}    goto $head;
+  $head:
+{heads}    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($x, {bound});
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($x, {bound});
+    return;
+"""
+
+
 def counting_loop(assert_in_body: str, bound: str = "10bv32") -> str:
     """``for (i = 0; i < bound; i++) { assert_in_body }`` with the assert a user assertion."""
     return kernel(f"""\
