@@ -11,6 +11,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -406,26 +407,44 @@ def test_external_solver_agrees_with_in_process_z3(tmp_path):
 
 # ---- Ctrl-C (exit 8) ----------------------------------------------------------------
 
-def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGINT) -> tuple:
-    """Start ``python CMD``, send ``sig`` after ``after`` seconds; (exit code, output).
+def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGINT,
+               when: str | None = None) -> tuple:
+    """Start ``python CMD``, send ``sig`` ``after`` seconds after the output first matched
+    the regular expression ``when`` (after the start if None); (exit code, output).
 
-    A command still running 20 s after the signal is killed; its code is then None.
+    ``when``: on a loaded machine the imports alone can take seconds, and a signal sent
+    before the program runs tests nothing.  A command still running 20 s after the
+    signal is killed; its code is then None.
     """
     e = env()
     e["TMPDIR"] = str(cwd / "tmp")
     (cwd / "tmp").mkdir(exist_ok=True)
     proc = subprocess.Popen([sys.executable, *cmd], cwd=cwd, env=e, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.STDOUT, text=True)
+    lines: list = []
+    seen = threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.append(line)
+            if when is not None and re.search(when, line):
+                seen.set()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
+        if when is not None:
+            assert seen.wait(120), f"never printed {when!r}:\n{''.join(lines)}"
         time.sleep(after)
         assert proc.poll() is None, "the input was not slow enough to interrupt"
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=20)
-        return proc.returncode, out + err
+        proc.wait(timeout=20)
+        reader.join()
+        return proc.returncode, "".join(lines)
     except subprocess.TimeoutExpired:
         proc.kill()
-        out, err = proc.communicate()
-        return None, out + err + f"\n(still running 20 s after {signal.Signals(sig).name})"
+        proc.wait()
+        reader.join()
+        return None, "".join(lines) + f"\n(still running 20 s after {signal.Signals(sig).name})"
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -440,11 +459,14 @@ def test_ctrl_c_exits_8_and_leaves_no_temp_files(tmp_path, kind):
     write(tmp_path, "hard.cl", HARD_CL)
     write(tmp_path, "hard.bpl", HARD_BPL)
     before = set(os.listdir(tmp_path)) | {"tmp"}
-    cmd = {"driver-cl": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "hard.cl"],
+    cmd = {"driver-cl": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "--verbose", "hard.cl"],
            "driver-bpl": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "hard.bpl"],
            "verify": VCGEN + ["verify", "hard.bpl", "--timeout=0"],
-           "driver-auto": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "hard.cl"]}[kind]
-    code, out = _interrupt(cmd, tmp_path, after=4.0 if kind in ("driver-cl", "driver-auto") else 2.5)
+           "driver-auto": DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--verbose", "hard.cl"]}[kind]
+    if kind in ("driver-cl", "driver-auto"):  # 2 s into the solver's query
+        code, out = _interrupt(cmd, tmp_path, after=2.0, when="stage verify started")
+    else:
+        code, out = _interrupt(cmd, tmp_path, after=2.5)
     assert TRACEBACK not in out, out
     assert code == 8, f"exit {code}:\n{out}"
     assert "interrupt" in out.lower()
@@ -461,7 +483,7 @@ def test_sigterm_is_an_interrupt_that_says_where_it_stopped(tmp_path):
     # --timeout=0: an unbounded query of z3 in-process must not hold the signal off
     # (``Z3Backend._run_interruptible``)
     cmd = DRIVER + ["--local_size=4", "--num_groups=1", "--timeout=0", "--solver=z3", "--verbose", "hard.cl"]
-    code, out = _interrupt(cmd, tmp_path, after=4.0, sig=signal.SIGTERM)
+    code, out = _interrupt(cmd, tmp_path, after=2.0, sig=signal.SIGTERM, when="stage verify started")
     assert TRACEBACK not in out, out
     assert code == 8, f"exit {code}:\n{out}"
     assert "interrupted" in out

@@ -11,6 +11,15 @@ import z3
 from ..encode import VC
 from .backend import QUANTIFIED_CANDIDATE, Outcome, assert_terms, python_value, query_limit
 
+# z3 replaces the process's SIGINT handler during each check and answers unknown when
+# Ctrl-C comes.  On a racing or worker thread that Ctrl-C was lost to Python, and what it
+# looked like ("canceled") was also what a timeout or a portfolio's cancel looks like:
+# a run read it as a timeout, went on to an unbounded query and never ended (``--timeout=0``).
+# Python's own handler gets every SIGINT instead; the main thread waits on the solver
+# threads (``_run_interruptible``, the portfolio), so it raises KeyboardInterrupt at once
+# and cancels them.
+z3.set_param("ctrl_c", False)
+
 
 class Z3Backend:
     """z3 in-process: one ``z3.Solver``, queries under assumptions.
@@ -41,10 +50,6 @@ class Z3Backend:
         assert_terms(self.solver, [self._tr(c) for c in [*vc.constraints, vc.goal, *facts]])
         self.model = None
         self.queries = 0
-        # the query number ``cancel`` last stopped: a cancel belongs to one query (a member
-        # that lost one race and was cancelled must still take Ctrl-C in its next query as
-        # an interrupt, not as that old cancel)
-        self._cancelled = -1
 
     def _tr(self, t):
         return t.translate(self.ctx) if self._own else t
@@ -70,7 +75,6 @@ class Z3Backend:
         budget = query_limit(self.timeout, limit)
         if budget != self.timeout:
             self.solver.set("timeout", _millis(budget))
-        started = time.monotonic()
         try:
             r = self.solver.check(*prepared)
             if r == z3.sat:
@@ -92,12 +96,6 @@ class Z3Backend:
                 return Outcome("sat", QUANTIFIED_CANDIDATE)
             except z3.Z3Exception:
                 pass
-        # Ctrl-C reaches z3 first: it answers unknown ("interrupted from keyboard", or
-        # "canceled" when nobody called cancel); that is an interrupt, never a timeout.
-        timed_out = budget is not None and time.monotonic() - started >= 0.9 * budget
-        cancelled = self._cancelled == self.queries
-        if "interrupted" in reason or (reason == "canceled" and not cancelled and not timed_out):
-            raise KeyboardInterrupt
         if reason in ("timeout", "canceled"):
             return Outcome("timeout", reason)
         return Outcome("unknown", reason)
@@ -115,7 +113,7 @@ class Z3Backend:
         returns, for up to the whole timeout, or for ever with ``--timeout=0``.  Waiting
         on the worker, the handler runs at once; its KeyboardInterrupt interrupts z3's
         context and is raised when the worker has stopped.  The worker's own outcome or
-        exception (Ctrl-C that z3 caught itself: KeyboardInterrupt) is this call's."""
+        exception is this call's."""
         box: dict[str, Any] = {}
 
         def work() -> None:
@@ -138,7 +136,6 @@ class Z3Backend:
 
     def cancel(self) -> None:
         """Stop a ``run`` in progress on another thread (it answers timeout "canceled")."""
-        self._cancelled = self.queries
         try:
             self.ctx.interrupt()
         except z3.Z3Exception:

@@ -45,11 +45,6 @@ STAGGER_MAX = 2.0
 ONE_SHOT: dict[str, list[str]] = {"yices": []}
 
 
-# A member's answer when Ctrl-C reached its thread instead of the main one: z3 catches
-# SIGINT during a check, so Python's handler never runs on the main thread, which waited on
-# the answers forever (``--solver=auto --timeout=0``: Ctrl-C ignored).
-INTERRUPTED = Outcome("unknown", "interrupted")
-
 class PortfolioBackend:
     """Races z3 in-process (in its own context) against SMT-LIB2 processes on every query;
     the first definite answer (sat/unsat) wins and the others are cancelled.  The member
@@ -107,10 +102,11 @@ class PortfolioBackend:
             except queue.Empty:  # the leader is slow: the others join the race
                 start_rest()
                 continue
-            if out is INTERRUPTED:  # the main thread, waiting here, must raise it
-                for other, _ in racing:
-                    other.cancel()
-                raise KeyboardInterrupt
+            except KeyboardInterrupt:  # Ctrl-C (``inprocess``: Python, not z3, takes it)
+                for m, t in racing:  # ``close`` waits for them to stop
+                    m.cancel()
+                    self.stopping[m.name] = (m, t)
+                raise
             outcomes[m.name] = out
             if out.definite:
                 self.winner = m
@@ -195,8 +191,6 @@ class PortfolioBackend:
     def _race(member: Racer, prepared: object, limit: float | None, answers: queue.Queue) -> None:
         try:
             out = member.run(prepared, limit)
-        except KeyboardInterrupt:  # Ctrl-C that z3 caught on this thread (``inprocess``)
-            out = INTERRUPTED
         except Exception as e:  # e.g. the solver cannot be started: not a proof
             out = Outcome("unknown", f"{member.name}: {e}")
         answers.put((member, out))
