@@ -8,10 +8,10 @@ ones assumed false, ordinary assertions assumed, not checked); every candidate w
 fails in a model is dropped, and that loop is queried again until it drops nothing
 (``_settle_slice``); repeat until every loop's last query was unsat under the same
 candidates (paper 003 section 2.2.2).  Soundness under solver trouble: if a loop's query is
-``unknown``/timeout (or over its limit, ``SPLIT_AFTER``), its alive candidates are queried
-alone, each dropped unless its query is unsat, until a model drops some (then the loop is
-queried jointly again); the fixpoint is reached only when every alive candidate was
-proved in the same round (docs/design.md section 6).
+``unknown``/timeout (or over its limit, 3-10 s: ``HOUDINI_SPLIT_FIRST``), its alive
+candidates are queried alone, each dropped unless its query is unsat, until a model drops
+some (then the loop is queried jointly again); the fixpoint is reached only when every
+alive candidate was proved in the same round (docs/design.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
@@ -234,6 +234,30 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
 def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                  limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
                  pace: split.SplitLimit | None = None) -> float:
+    """``_ask_slice`` over ``part``, but the candidates of ``part`` that were over a split's
+    first-pass limit once (``stats.slow``) are left out of the joint query and asked alone
+    (full timeout, ``_one_by_one``) once the others' joint query dropped nothing.  A hard
+    candidate makes every joint query of its slice hard: MC_SingleAsianOptionP
+    computeValue's r10 candidate took each joint query of its loop to the limit (10-22 s),
+    and each time the split's first model was an easy r9 candidate.  Sound: a model of the
+    query with fewer checks enabled (same alive candidates assumed) falsifies a candidate
+    of the Houdini query; the slice is proved only when the joint query of the others and
+    the query of each slow one were unsat under the same alive set (nothing dropped in
+    between, or the caller asks the slice again).  Returns the slice's limit floor."""
+    slow = part & stats.slow
+    if not slow or slow == part:
+        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace)
+    n = len(alive)
+    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace)
+    if len(alive) == n:
+        progress.note("houdini: loop %s: %d slow candidates alone", _site(by_guard, slow), len(slow))
+        _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins)
+    return limit
+
+
+def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
+               limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
+               pace: split.SplitLimit | None = None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
