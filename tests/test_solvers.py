@@ -471,6 +471,31 @@ def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
     b.close()
 
 
+def test_auto_escalates_a_query_whose_limit_is_shorter_than_z3s_turn(monkeypatch):
+    """A query's limit (Houdini's 3 s joint query) shorter than z3's turn before the
+    portfolio exists (``VC.seconds`` of a large VC) bounds z3's turn, then the portfolio's:
+    the query still reaches yices.  Only the back end's own timeout used up by z3's turn
+    leaves the query to z3 alone."""
+    need("yices")
+    from vcgen.vc.solvers import escalating
+    vc = _vc(BPL / "race.bpl")
+    vc.seconds = 5.0
+    limits: list = []
+
+    def slow(assumptions, limit=None):
+        limits.append(limit)
+        return escalating.Outcome("timeout", "canceled")
+    b = escalating.EscalatingBackend(vc, timeout=60, first=0.001)
+    monkeypatch.setattr(b.z3, "check", slow)
+    assert b.check(_real(vc), 3.0).status == "sat" and b.last is b.portfolio
+    assert limits == [3.0]
+    b.close()
+    short = escalating.EscalatingBackend(vc, timeout=4, first=0.001)
+    monkeypatch.setattr(short.z3, "check", slow)
+    assert short.check(_real(vc)).status == "timeout" and short.portfolio is None
+    short.close()
+
+
 def test_auto_is_z3_alone_while_z3_answers_quickly():
     need("yices")
     from vcgen.vc.solvers.escalating import EscalatingBackend

@@ -8,10 +8,10 @@ ones assumed false, ordinary assertions assumed, not checked); every candidate w
 fails in a model is dropped, and that loop is queried again until it drops nothing
 (``_settle_slice``); repeat until every loop's last query was unsat under the same
 candidates (paper 003 section 2.2.2).  Soundness under solver trouble: if a loop's query is
-``unknown``/timeout (or over its limit, ``SPLIT_AFTER``), its alive candidates are queried
-alone, each dropped unless its query is unsat, until a model drops some (then the loop is
-queried jointly again); the fixpoint is reached only when every alive candidate was
-proved in the same round (docs/design.md section 6).
+``unknown``/timeout (or over its limit, 3-10 s: ``HOUDINI_SPLIT_FIRST``), its alive
+candidates are queried alone, each dropped unless its query is unsat, until a model drops
+some (then the loop is queried jointly again); the fixpoint is reached only when every
+alive candidate was proved in the same round (docs/design.md section 6).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
@@ -48,12 +48,20 @@ from .twins import ThreadSwap, twin_guards
 FIRST_REFUTATION_WAIT = 1.0  # seconds Houdini waits for the engines before its first query
 
 # Seconds a slice query over several candidates may take before Houdini asks its candidates
-# one by one (``_check_slice``).  The fixpoint query of CUDA BlackScholes (26 candidates,
-# remainders by a grid stride that is not a power of two) took 62 s with yices and 107 s
-# with z3; its candidates one by one 14.5 s with yices.  The final check's limit
-# (``split.SPLIT_AFTER``), for the same reasons (most joint queries of the corpus answer
-# well below it).
+# one by one (``_check_slice``): at most ``SPLIT_AFTER``.  The fixpoint query of CUDA
+# BlackScholes (26 candidates, remainders by a grid stride that is not a power of two)
+# took 62 s with yices and 107 s with z3; its candidates one by one 14.5 s with yices.
+# The final check's cap (``split.SPLIT_AFTER``), for the same reasons (most joint queries
+# of the corpus answer well below it).
 SPLIT_AFTER = split.SPLIT_AFTER
+# The limit adapts to the kernel as the final check's (``split.SplitLimit``): a joint
+# query first gets ``HOUDINI_SPLIT_FIRST`` seconds, then ``split.SPLIT_FACTOR`` times the
+# slowest joint query of the kernel decided so far, at most ``SPLIT_AFTER``.  With a flat
+# 10 s, CUDA BlackScholes, fluidsGL advectVelocity and s3d gr_base each waited 10 s for an
+# unsat joint query that then timed out, and proved its candidates one by one in 8-11 s
+# (machine at load 13).  Longer than the final check's 2 s: Houdini's joint queries are
+# mostly sat, and a split of a sat query asks candidates until one has a model.
+HOUDINI_SPLIT_FIRST = 3.0
 
 
 @dataclass
@@ -96,7 +104,7 @@ class HoudiniStats:
                f"rounds, {self.queries} queries, {self.seconds:.2f} s"]
         if self.splits:
             out.append(f"Houdini: {self.splits} slice queries split into one query per "
-                       f"candidate after {SPLIT_AFTER:g} s")
+                       f"candidate after their limit ({HOUDINI_SPLIT_FIRST:g}-{SPLIT_AFTER:g} s)")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -159,7 +167,10 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
             by_guard.setdefault(c.guard, []).append(c)
     alive = set(by_guard)
     slices = loop_slices(vc)
-    limits = [SPLIT_AFTER] * len(slices)  # seconds before a slice query is split
+    # seconds before a joint query is split: the kernel's pace, and per slice a floor
+    # that doubles when a split of the slice ended at a model (``_check_slice``)
+    pace = split.SplitLimit(first=HOUDINI_SPLIT_FIRST, cap_on_model=False)
+    limits = [0.0] * len(slices)
     # len(alive) when each slice was last settled (proved unsat): alive only shrinks, so
     # the proof still holds while the length is the same
     proved_at: list[int | None] = [None] * len(slices)
@@ -175,7 +186,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
             if proved_at[i] == len(alive):
                 continue  # proved under the current alive set: asking again proves it again
             limits[i] = _settle_slice(vc, backend, part, alive, by_guard, stats, refuter, limits[i],
-                                      twins)
+                                      twins, pace)
             proved_at[i] = len(alive)
         if refuter is not None:
             refuter.share(before - alive)
@@ -185,19 +196,20 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
 
 
 def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                  refuter, limit: float, twins: Twins | None = None) -> float:
+                  refuter, limit: float, twins: Twins | None = None,
+                  pace: split.SplitLimit | None = None) -> float:
     """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
     a loop's candidates that fail do so mostly for reasons local to the loop, found one
     model at a time, and moving to the next slice in between only re-asks the others
     with stale assumptions (PolyBench gemm, 5 nested loops: 135 queries in 27 rounds
     visiting every slice per drop, 71 in 3 rounds settling each; same fixpoint, since a
     round still ends the search only if none of its queries dropped anything).
-    ``limit``: seconds before a joint query is split (``_check_slice``); returns the
-    slice's limit for its next queries."""
+    ``limit``: the slice's floor of the seconds before a joint query is split, ``pace``
+    the kernel's (``_check_slice``); returns the slice's floor for its next queries."""
     while part & alive:
         n = len(alive)
         limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit, refuter,
-                             twins)
+                             twins, pace)
         if len(alive) == n:
             return limit
         if refuter is not None:
@@ -220,14 +232,41 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
 
 
 def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                 limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None) -> float:
+                 limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
+                 pace: split.SplitLimit | None = None) -> float:
+    """``_ask_slice`` over ``part``, but the candidates of ``part`` that were over a split's
+    first-pass limit once (``stats.slow``) are left out of the joint query and asked alone
+    (full timeout, ``_one_by_one``) once the others' joint query dropped nothing.  A hard
+    candidate makes every joint query of its slice hard: MC_SingleAsianOptionP
+    computeValue's r10 candidate took each joint query of its loop to the limit (10-22 s),
+    and each time the split's first model was an easy r9 candidate.  Sound: a model of the
+    query with fewer checks enabled (same alive candidates assumed) falsifies a candidate
+    of the Houdini query; the slice is proved only when the joint query of the others and
+    the query of each slow one were unsat under the same alive set (nothing dropped in
+    between, or the caller asks the slice again).  Returns the slice's limit floor."""
+    slow = part & stats.slow
+    if not slow or slow == part:
+        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace)
+    n = len(alive)
+    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace)
+    if len(alive) == n:
+        progress.note("houdini: loop %s: %d slow candidates alone", _site(by_guard, slow), len(slow))
+        _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins)
+    return limit
+
+
+def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
+               limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
+               pace: split.SplitLimit | None = None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
     its next queries.
 
-    A query over several candidates gets ``limit`` seconds: past it, its candidates are
-    asked one by one, each with the back end's full timeout.  Sound as the final check's
+    A query over several candidates gets ``limit`` seconds, or ``pace.seconds()`` when
+    longer (the kernel's adaptive limit, ``HOUDINI_SPLIT_FIRST``; it learns the time of
+    each decided joint query): past it, its candidates are asked one by one, each with
+    the back end's full timeout.  Sound as the final check's
     split (``vcgen.vc.solvers.split``): the slice's goal is the disjunction of its
     candidates' goals, so "every candidate unsat under the same alive set" is the unsat of
     the whole, a model of one is a model of the whole; and only a candidate's *own*
@@ -238,27 +277,34 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     sat-heavy slice is not split over and over."""
     if not part:
         return limit
+    floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
     asked = time.monotonic()
     progress.note("houdini: loop %s: %d of its candidates (%d alive in all)",
                   _site(by_guard, part), len(part), len(alive))
     out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
                         limit if len(part) > 1 else None)
     stats.queries += 1
+    if pace is not None and len(part) > 1:
+        pace.record(time.monotonic() - asked, out)
     if out.status == "unsat":
-        return limit
+        return floor
     if out.status == "sat":
         seconds = time.monotonic() - asked
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
         _twin_run(vc, backend, dead, alive, by_guard, stats, twins, seconds)
         _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
-        return limit
+        return floor
     split = out.status == "timeout" and len(part) > 1
     stats.splits += int(split)
     timeout = getattr(backend, "timeout", None)
-    passes = (limit,) if split and (not timeout or limit < timeout) else ()
+    # the first pass keeps at least ``SPLIT_AFTER``: one-candidate queries of 3-10 s are
+    # common (BlackScholes at load 14: cut at the 3 s joint limit, 7 of them timed out,
+    # each killing the warm solver process, and were asked again: Houdini 30 -> 74 s)
+    first_pass = max(limit, SPLIT_AFTER)
+    passes = (first_pass,) if split and (not timeout or first_pass < timeout) else ()
     found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins)
-    return 2 * limit if split and found_model else limit
+    return 2 * limit if split and found_model else floor
 
 
 def _site(by_guard: dict, part: set) -> str:

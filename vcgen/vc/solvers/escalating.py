@@ -26,7 +26,11 @@ class EscalatingBackend:
     """``--solver=auto``: z3 in-process with a short per-query limit; a query it does not
     decide in ``first`` seconds (``_first``) is asked again of the portfolio (created on first need,
     then kept), which has the full per-query timeout; after ``STAY_AFTER`` such queries
-    every further query of the VC goes to the portfolio.  Answers are those of a sound solver
+    every further query of the VC goes to the portfolio.  A query's ``limit`` bounds z3's
+    turn and then the portfolio's: a limit shorter than z3's turn (Houdini's 3 s joint
+    queries on a VC that took longer to build, parboil gridding) used to leave the query
+    to z3 alone, which timed out where yices answers.  Only the back end's own timeout
+    (``--timeout``) used up by z3's turn ends the query there.  Answers are those of a sound solver
     either way; ``values`` reads the model of whoever answered the last query."""
 
     def __init__(self, vc: VC, timeout: float | None = None, first: float = ESCALATE_AFTER):
@@ -48,7 +52,7 @@ class EscalatingBackend:
         alone = self._first()
         out = self.z3.check(assumptions, query_limit(alone, budget))
         self.last = self.z3
-        if out.definite or out.status != "timeout" or (budget is not None and budget <= alone):
+        if out.definite or out.status != "timeout" or (self.timeout and self.timeout <= alone):
             return out
         self.escalations += 1
         if self.portfolio is None:

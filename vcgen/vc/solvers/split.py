@@ -76,12 +76,15 @@ class SplitLimit:
     """The adaptive limit of a kernel's joint queries (module docstring): ``first`` seconds,
     or ``factor`` times ``slowest`` (seconds of the slowest joint query decided so far,
     ``record``) when longer, at most ``cap``; ``cap`` once some query found a model
-    (``has_model``).  Share one per kernel and back end (the final check's VCs)."""
+    (``has_model``) when ``cap_on_model``.  Share one per kernel and back end (the final
+    check's VCs).  Houdini's limit (``houdini.HOUDINI_SPLIT_FIRST``) has ``cap_on_model``
+    off: its models are the search itself, not the end of a verdict."""
     first: float = SPLIT_FIRST
     factor: float = SPLIT_FACTOR
     cap: float = SPLIT_AFTER
     slowest: float = 0.0
     has_model: bool = False
+    cap_on_model: bool = True
 
     def seconds(self) -> float:
         """The limit of the next joint query."""
@@ -99,7 +102,7 @@ class SplitLimit:
         limit, over 120 s (1758 queries) split after 2 s)."""
         if out.definite:
             self.slowest = max(self.slowest, seconds)
-        if out.status == "sat":
+        if out.status == "sat" and self.cap_on_model:
             self.has_model = True
 
 
