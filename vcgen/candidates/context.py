@@ -380,22 +380,44 @@ class KernelFacts:
         flag = c.args[0] if space == "group_shared" else c.args[1] if space == "global" else None
         return flag == il.BvLit(1, 1)
 
-    def logged_at(self, acc: Access, header: str) -> bool:
+    def logged_at(self, acc: Access, header: str, any_group: bool = False) -> bool:
         """Can the log entry of ``acc`` still be there (for threads of one group) when
         control next reaches ``header``: is there a path from just after the access to the
-        header start on which no barrier resets the array's logs?"""
-        src = self.info.src
-        if any(self.resets(c, acc.array) for c in src[acc.block].cmds[acc.index + 1:]):
+        header start on which no barrier resets the array's logs?  ``any_group``: for
+        threads of any two groups, whose global-array logs no barrier resets (only
+        group-shared ones, docs/design.md 5.6)."""
+        return self._log_path(acc, lambda pred, lab: lab == header, any_group)
+
+    def logged_at_entry(self, acc: Access, lp: Loop, any_group: bool = False) -> bool:
+        """Can the log entry of ``acc`` still be there when control next *enters* ``lp``
+        (reaches its header from a block outside the loop, its counters freshly
+        initialised)?  Barriers reset as in ``logged_at``.  Path-insensitive: a path through
+        a loop's back edge and out again (an enclosing loop's next iteration) counts,
+        whether or not that loop can run twice."""
+        return self._log_path(acc, lambda pred, lab: lab == lp.header and pred not in lp.blocks, any_group)
+
+    def _log_path(self, acc: Access, target, any_group: bool) -> bool:
+        """Is there a CFG edge ``(pred, lab)`` with ``target(pred, lab)`` reachable from just
+        after ``acc`` without passing a barrier that resets the array's logs (for threads
+        of one group; with ``any_group`` only those of group-shared arrays)?"""
+        src, succ = self.info.src, self.info.succ
+        shared = self.info.arrays[acc.array].space == "group_shared"
+
+        def resets(cmds) -> bool:
+            return (shared or not any_group) and any(self.resets(c, acc.array) for c in cmds)
+
+        if resets(src[acc.block].cmds[acc.index + 1:]):
             return False
-        seen, todo = set(), list(self.info.succ[acc.block])
+        seen: set[str] = set()
+        todo = [(acc.block, t) for t in succ[acc.block]]
         while todo:
-            lab = todo.pop()
-            if lab == header:
+            pred, lab = todo.pop()
+            if target(pred, lab):
                 return True
-            if lab in seen or lab not in src or any(self.resets(c, acc.array) for c in src[lab].cmds):
+            if lab in seen or lab not in src or resets(src[lab].cmds):
                 continue
             seen.add(lab)
-            todo += self.info.succ[lab]
+            todo += [(lab, t) for t in succ[lab]]
         return False
 
     def skippable(self, lp: Loop) -> bool:
@@ -699,6 +721,25 @@ class LoopContext:
         not modified by the loop, so they hold for a thread whenever it ran the scope."""
         labs = sorted(lab for lab in self.loop.blocks if lab != self.loop.header)
         return self._divergent_conditions(labs)
+
+    def iteration_stable(self, label: str) -> bool:
+        """Does no loop enclosing this one assign a variable of block ``label``'s divergent
+        partition condition inside its body when ``label`` is in it too?  Otherwise the
+        condition's value changes between iterations of that enclosing loop while logs
+        carry over from one iteration to the next (a barrier resets them for one group
+        only), so at this head the log may hold an access made when the condition had
+        another value (lu kernel1: the guard ``c1 <= min(n - 1, c0)`` of the outermost
+        loop at the heads of the loops nested in it)."""
+        part = self.kf.divergent_partition(label)
+        if part is None:
+            return True
+        writers = self.kf.writers
+        lp = self.loop.parent
+        while lp is not None:
+            if label in lp.blocks and any(w in lp.blocks for v in part[1] for w in writers.get(v, ())):
+                return False
+            lp = lp.parent
+        return True
 
     def _divergent_conditions(self, labs: list[str]) -> list[tuple[str, il.Expr]]:
         out = []
