@@ -384,8 +384,7 @@ class KernelFacts:
         """Can the log entry of ``acc`` still be there (for threads of one group) when
         control next reaches ``header``: is there a path from just after the access to the
         header start on which no barrier resets the array's logs?  ``any_group``: for
-        threads of any two groups, whose global-array logs no barrier resets (only
-        group-shared ones, docs/design.md 5.6)."""
+        threads of any two groups (``_log_path``; docs/design.md 5.6)."""
         return self._log_path(acc, lambda pred, lab: lab == header, any_group)
 
     def logged_at_entry(self, acc: Access, lp: Loop, any_group: bool = False) -> bool:
@@ -398,15 +397,22 @@ class KernelFacts:
 
     def _log_path(self, acc: Access, target, any_group: bool) -> bool:
         """Is there a CFG edge ``(pred, lab)`` with ``target(pred, lab)`` reachable from just
-        after ``acc`` without passing a barrier that resets the array's logs (for threads
-        of one group; with ``any_group`` only those of group-shared arrays)?"""
+        after ``acc`` without passing a barrier that resets the array's logs?  For threads
+        of one group any covering barrier does (barrier divergence is checked: both
+        threads pass it or neither).  With ``any_group`` only a barrier of a group-shared
+        array in a uniformly executed block does: the lock-step resets a global log for
+        one group only, and a group-shared one only while thread 1 is enabled, which
+        threads of two groups need not be together (lu kernel1: thread 1 out of the tile
+        loop, its shared log kept, while thread 2 re-enters the inner loop)."""
         src, succ = self.info.src, self.info.succ
         shared = self.info.arrays[acc.array].space == "group_shared"
+        uniform = self.info.uni.uniform_blocks
 
-        def resets(cmds) -> bool:
-            return (shared or not any_group) and any(self.resets(c, acc.array) for c in cmds)
+        def resets(lab: str, cmds) -> bool:
+            counts = not any_group or (shared and lab in uniform)
+            return counts and any(self.resets(c, acc.array) for c in cmds)
 
-        if resets(src[acc.block].cmds[acc.index + 1:]):
+        if resets(acc.block, src[acc.block].cmds[acc.index + 1:]):
             return False
         seen: set[str] = set()
         todo = [(acc.block, t) for t in succ[acc.block]]
@@ -414,7 +420,7 @@ class KernelFacts:
             pred, lab = todo.pop()
             if target(pred, lab):
                 return True
-            if lab in seen or lab not in src or resets(src[lab].cmds):
+            if lab in seen or lab not in src or resets(lab, src[lab].cmds):
                 continue
             seen.add(lab)
             todo += [(lab, t) for t in succ[lab]]
