@@ -395,6 +395,47 @@ class KernelFacts:
         whether or not that loop can run twice."""
         return self._log_path(acc, lambda pred, lab: lab == lp.header and pred not in lp.blocks, any_group)
 
+    def stale_at(self, acc: Access, header: str, names: frozenset[str], any_group: bool = False) -> bool:
+        """Can the log entry of ``acc`` still be there when control next reaches ``header``
+        after a command wrote one of ``names``: is there such a path from just after the
+        access on which no barrier resets the log (as in ``_log_path``)?  Then a candidate
+        stating the entry in terms of the current values of ``names`` (``OFF == e$1``,
+        ``HO ==> c$1``) is false once that path runs: the entry was made with the old
+        values.  In a tiled nest the path crosses the back edge of an enclosing tile loop
+        that runs once, so the candidate is true, but never inductive (lu kernel1)."""
+        src, succ = self.info.src, self.info.succ
+        resets = self._resets(acc, any_group)
+
+        def writes(cmds) -> bool:
+            return any(il.cmd_writes(c) & names for c in cmds)
+
+        rest = src[acc.block].cmds[acc.index + 1:]
+        if resets(acc.block, rest):
+            return False
+        seen: set[tuple[str, bool]] = set()
+        todo = [(t, writes(rest)) for t in succ[acc.block]]
+        while todo:
+            lab, changed = todo.pop()
+            if lab == header and changed:
+                return True
+            if (lab, changed) in seen or lab not in src or resets(lab, src[lab].cmds):
+                continue
+            seen.add((lab, changed))
+            changed = changed or writes(src[lab].cmds)
+            todo += [(t, changed) for t in succ[lab]]
+        return False
+
+    def _resets(self, acc: Access, any_group: bool):
+        """``resets(label, cmds)``: does one of ``cmds`` (of block ``label``) reset the log of
+        ``acc`` (``_log_path``)?"""
+        shared = self.info.arrays[acc.array].space == "group_shared"
+        uniform = self.info.uni.uniform_blocks
+
+        def resets(lab: str, cmds) -> bool:
+            counts = not any_group or (shared and lab in uniform)
+            return counts and any(self.resets(c, acc.array) for c in cmds)
+        return resets
+
     def _log_path(self, acc: Access, target, any_group: bool) -> bool:
         """Is there a CFG edge ``(pred, lab)`` with ``target(pred, lab)`` reachable from just
         after ``acc`` without passing a barrier that resets the array's logs?  For threads
@@ -405,13 +446,7 @@ class KernelFacts:
         threads of two groups need not be together (lu kernel1: thread 1 out of the tile
         loop, its shared log kept, while thread 2 re-enters the inner loop)."""
         src, succ = self.info.src, self.info.succ
-        shared = self.info.arrays[acc.array].space == "group_shared"
-        uniform = self.info.uni.uniform_blocks
-
-        def resets(lab: str, cmds) -> bool:
-            counts = not any_group or (shared and lab in uniform)
-            return counts and any(self.resets(c, acc.array) for c in cmds)
-
+        resets = self._resets(acc, any_group)
         if resets(acc.block, src[acc.block].cmds[acc.index + 1:]):
             return False
         seen: set[str] = set()
@@ -727,25 +762,6 @@ class LoopContext:
         not modified by the loop, so they hold for a thread whenever it ran the scope."""
         labs = sorted(lab for lab in self.loop.blocks if lab != self.loop.header)
         return self._divergent_conditions(labs)
-
-    def iteration_stable(self, label: str) -> bool:
-        """Does no loop enclosing this one assign a variable of block ``label``'s divergent
-        partition condition inside its body when ``label`` is in it too?  Otherwise the
-        condition's value changes between iterations of that enclosing loop while logs
-        carry over from one iteration to the next (a barrier resets them for one group
-        only), so at this head the log may hold an access made when the condition had
-        another value (lu kernel1: the guard ``c1 <= min(n - 1, c0)`` of the outermost
-        loop at the heads of the loops nested in it)."""
-        part = self.kf.divergent_partition(label)
-        if part is None:
-            return True
-        writers = self.kf.writers
-        lp = self.loop.parent
-        while lp is not None:
-            if label in lp.blocks and any(w in lp.blocks for v in part[1] for w in writers.get(v, ())):
-                return False
-            lp = lp.parent
-        return True
 
     def _divergent_conditions(self, labs: list[str]) -> list[tuple[str, il.Expr]]:
         out = []
