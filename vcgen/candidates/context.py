@@ -404,7 +404,9 @@ class KernelFacts:
         stating the entry in terms of the current values of ``names`` (``OFF == e$1``,
         ``HO ==> c$1``) is false once that path runs: the entry was made with the old
         values.  In a tiled nest the path crosses the back edge of an enclosing tile loop
-        that runs once, so the candidate is true, but never inductive (lu kernel1)."""
+        that runs once, so the candidate is true, but inductive only where other
+        invariants rule the path out (loop bounds: PolyBench gemm; not lu kernel1, where
+        Houdini dropped them with sat queries of seconds)."""
         key = (acc.array, acc.kind, acc.block, acc.index, names, any_group)
         if key not in self._stale:
             self._stale[key] = self._stale_heads(acc, names, any_group)

@@ -9,8 +9,9 @@ Each only where no logged access can reach the head with its entry still in the 
 (``KernelFacts.logged_at``: for ``!HO`` a barrier resets only a group-shared array's
 logs, for the one-group form any covering barrier does).  An access on such a path makes
 the candidate fail as soon as the path runs; when it does not run (the enclosing tile
-loop of a PolyBench kernel runs once) the candidate is true, but never inductive, and
-Houdini paid a sat query of seconds to drop it (lu kernel1).
+loop of a PolyBench kernel runs once) the candidate is true, but inductive only where
+other invariants rule the path out (PolyBench gemm: loop bounds of the tile loop);
+elsewhere Houdini paid a sat query of seconds to drop it (lu kernel1).
 """
 from __future__ import annotations
 
