@@ -4,7 +4,7 @@ constant that is not a power of two (vcgen/candidates/strided.py, ``DIVIDER_WIDT
 import re
 import time
 
-from test_candidates_harness import NOT_VERIFIED, candidates, check_essential, run
+from test_candidates_harness import NOT_VERIFIED, VERIFIED, candidates, check_essential, run
 
 
 def test_moved_essential_for_padded_tile_loop_run_once():
@@ -37,3 +37,29 @@ def test_padded_tile_verifies_fast():
     start = time.monotonic()
     run("moved_padded_tile.cu")
     assert time.monotonic() - start < 20
+
+
+def test_moved_only_where_the_log_can_be_empty_on_entry():
+    """At the head of a loop entered again by an enclosing loop, the log may hold an
+    access of an earlier entry while the counter is back at its initial value: the base
+    case fails (lu kernel1: Houdini dropped them one sat query of 1-8 s each).  The
+    barrier on the way back empties the tile's group-shared logs for any pair of
+    threads, not the global array's."""
+    moved = [e for r, e in candidates("moved_reentered_loop.cl") if r == "moved" and "$k.i.0" in e]
+    assert moved == ["_WRITE_HAS_OCCURRED_$$tile ==> ($k.i.0 != 0bv32)",
+                     "(((group_id_x$1 == group_id_x$2) && (group_id_y$1 == group_id_y$2)) && "
+                     "(group_id_z$1 == group_id_z$2)) ==> (_WRITE_HAS_OCCURRED_$$tile ==> ($k.i.0 != 0bv32))"]
+    # the outer loop is entered once, with empty logs: both forms for every log
+    assert len([e for r, e in candidates("moved_reentered_loop.cl") if r == "moved" and "$r.i.0" in e]) == 8
+
+
+def test_no_access_only_for_logs_no_access_reaches_unreset():
+    """r12/r13 at the barrier loop r: the local fence empties the tile's logs, not the
+    global array's, whose accesses reach the head again (vcgen/candidates/no_access.py)."""
+    na = [e for r, e in candidates("moved_reentered_loop.cl") if r in ("r12", "r13")]
+    assert "!_WRITE_HAS_OCCURRED_$$tile" in na and "!_READ_HAS_OCCURRED_$$tile" in na
+    assert not [e for e in na if "$$a" in e]
+
+
+def test_reentered_loop_verifies():
+    assert run("moved_reentered_loop.cl")[0] == VERIFIED

@@ -47,3 +47,13 @@ def test_r6_frames_the_log_entry_of_a_thread_in_the_other_arm():
 def test_r6_frame_does_not_hide_overlapping_arms(tmp_path):
     # the else arm starts at row 7, which the then arm also fills
     assert mutant_exit("r6_divergent_arms.cl", "int i = 8;", "int i = 7;", tmp_path) == 6
+
+
+def test_r4_only_for_conditions_stable_across_enclosing_iterations():
+    """At the j head, ``lid < 8`` holds for every access the log can hold; the enclosing i
+    loop's guard ``i < n`` held for the access when it was made, for the i of that
+    iteration (lu kernel1, seidel-2d: such candidates are true when the outer loop runs
+    once, never inductive, each dropped by a sat query of seconds)."""
+    r4 = [e for r, e in candidates("r4_enclosing_loop_guard.cl") if r == "r4"]
+    assert "_WRITE_HAS_OCCURRED_$$a ==> BV32_ULT(local_id_x$1, 8bv32)" in r4
+    assert not [e for e in r4 if "$n" in e]

@@ -9,5 +9,7 @@ def test_r12_essential_across_iterations():
 def test_shapes_and_only_with_a_barrier():
     cands = candidates("r12_no_access.cl")
     assert ("r12", "!_READ_HAS_OCCURRED_$$a") in cands
-    assert ("r13", "!_WRITE_HAS_OCCURRED_$$a") in cands
+    # the write after the second barrier is still in the log at the head: r13 would be
+    # false after one iteration (Houdini dropped it), so it is not generated
+    assert not [e for r, e in cands if r == "r13"]
     assert not rules_of("id_own_element.cl") & {"r12", "r13"}

@@ -6,7 +6,8 @@ kind K to ``A`` whose inlined one-thread offset ``e`` the loop does not modify:
 ``HO ==> OFF == e$1`` (``OFF`` and ``e`` in the array's domain type, e.g. ``bv64``), and,
 with several such offsets, their disjunction.  When the loop also moves some offsets of
 the log, the same per source: ``HO ==> (SRC == n ==> OFF == e$1)``, and the disjunction of
-a source's offsets when it has several (``by_source``).
+a source's offsets when it has several (``by_source``).  Only accesses whose offset no
+path from the access back to the head changes with the entry still logged (``_fixed``).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ RULES = ("id",)
 def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, off, _ = ctx.log(a, kind)
     offsets = list(dict.fromkeys(ctx.kf.thread1_offset(acc) for acc in ctx.accesses_of(name, kind)
-                                 if not (acc.offset_vars & ctx.mod)))
+                                 if _fixed(ctx, acc)))
     out = [("id", il.implies(ho, il.BinOp("==", off, e))) for e in offsets]
     if len(offsets) > 1:
         out.append(("id", il.implies(ho, il.or_all(il.BinOp("==", off, e) for e in offsets))))
@@ -38,7 +39,7 @@ def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
     ho, off, src = ctx.log(a, kind)
     by_num: dict[int, list] = {}
     for acc in ctx.accesses_of(name, kind):
-        if not (acc.offset_vars & ctx.mod):
+        if _fixed(ctx, acc):
             n = ctx.builder.sourceloc_num(acc.loc).value
             by_num.setdefault(n, []).append(ctx.kf.thread1_offset(acc))
     out = []
@@ -49,3 +50,12 @@ def by_source(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]:
             alternatives.append(il.or_all(alternatives))
         out += [("id", il.implies(ho, il.implies(il.BinOp("==", src, il.IntLit(n)), alt))) for alt in alternatives]
     return out
+
+
+def _fixed(ctx: LoopContext, acc) -> bool:
+    """Does ``acc``'s offset keep its value for as long as its log entry can stay: the loop
+    does not modify it, and no path from the access to the head changes it with the
+    entry still logged (``KernelFacts.stale_at``: an enclosing loop's counter; the entry
+    of an earlier iteration of that loop is at the old offset)?"""
+    return not (acc.offset_vars & ctx.mod) and not ctx.kf.stale_at(acc, ctx.loop.header, acc.offset_vars,
+                                                                     any_group=True)

@@ -95,6 +95,8 @@ class KernelFacts:
         self._partitions: dict[str, il.Expr | None] = {}
         self._thread1_offsets: dict[int, il.Expr] = {}  # id(Access) -> offset; accesses live in self.accesses
         self._comparisons: dict[str, list[tuple[il.FunApp, frozenset[str]]]] = {}
+        self._edges: dict[tuple, frozenset[tuple[str, str]]] = {}  # KernelFacts._log_edges
+        self._stale: dict[tuple, frozenset[str]] = {}  # KernelFacts.stale_at
 
     def _single_definitions(self) -> dict:
         """Locals assigned exactly once, by a memory-free expression: name -> defining
@@ -380,23 +382,103 @@ class KernelFacts:
         flag = c.args[0] if space == "group_shared" else c.args[1] if space == "global" else None
         return flag == il.BvLit(1, 1)
 
-    def logged_at(self, acc: Access, header: str) -> bool:
+    def logged_at(self, acc: Access, header: str, any_group: bool = False) -> bool:
         """Can the log entry of ``acc`` still be there (for threads of one group) when
         control next reaches ``header``: is there a path from just after the access to the
-        header start on which no barrier resets the array's logs?"""
-        src = self.info.src
-        if any(self.resets(c, acc.array) for c in src[acc.block].cmds[acc.index + 1:]):
-            return False
-        seen, todo = set(), list(self.info.succ[acc.block])
+        header start on which no barrier resets the array's logs?  ``any_group``: for
+        threads of any two groups (``_log_edges``; docs/design.md 5.6)."""
+        return any(lab == header for _, lab in self._log_edges(acc, any_group))
+
+    def logged_at_entry(self, acc: Access, lp: Loop, any_group: bool = False) -> bool:
+        """Can the log entry of ``acc`` still be there when control next *enters* ``lp``
+        (reaches its header from a block outside the loop, its counters freshly
+        initialised)?  Barriers reset as in ``logged_at``.  Path-insensitive: a path through
+        a loop's back edge and out again (an enclosing loop's next iteration) counts,
+        whether or not that loop can run twice."""
+        return any(lab == lp.header and pred not in lp.blocks for pred, lab in self._log_edges(acc, any_group))
+
+    def stale_at(self, acc: Access, header: str, names: frozenset[str], any_group: bool = False) -> bool:
+        """Can the log entry of ``acc`` still be there when control next reaches ``header``
+        after a command wrote one of ``names``: is there such a path from just after the
+        access on which no barrier resets the log (as in ``_log_edges``)?  Then a candidate
+        stating the entry in terms of the current values of ``names`` (``OFF == e$1``,
+        ``HO ==> c$1``) is false once that path runs: the entry was made with the old
+        values.  In a tiled nest the path crosses the back edge of an enclosing tile loop
+        that runs once, so the candidate is true, but inductive only where other
+        invariants rule the path out (loop bounds: PolyBench gemm; not lu kernel1, where
+        Houdini dropped them with sat queries of seconds)."""
+        key = (acc.array, acc.kind, acc.block, acc.index, names, any_group)
+        if key not in self._stale:
+            self._stale[key] = self._stale_heads(acc, names, any_group)
+        return header in self._stale[key]
+
+    def _stale_heads(self, acc: Access, names: frozenset[str], any_group: bool) -> frozenset[str]:
+        """Blocks reached from just after ``acc`` with the log entry kept, after a write
+        of one of ``names``."""
+        src, succ = self.info.src, self.info.succ
+        resets = self._resets(acc, any_group)
+        writers = {lab for v in names for lab in self.writers.get(v, ())}
+
+        def writes(lab: str, cmds) -> bool:
+            return lab in writers and any(il.cmd_writes(c) & names for c in cmds)
+
+        rest = src[acc.block].cmds[acc.index + 1:]
+        if resets(acc.block, rest):
+            return frozenset()
+        seen: set[tuple[str, bool]] = set()
+        out: set[str] = set()
+        todo = [(t, writes(acc.block, rest)) for t in succ[acc.block]]
         while todo:
-            lab = todo.pop()
-            if lab == header:
-                return True
-            if lab in seen or lab not in src or any(self.resets(c, acc.array) for c in src[lab].cmds):
+            lab, changed = todo.pop()
+            if changed:
+                out.add(lab)
+            if (lab, changed) in seen or lab not in src or resets(lab, src[lab].cmds):
                 continue
-            seen.add(lab)
-            todo += self.info.succ[lab]
-        return False
+            seen.add((lab, changed))
+            changed = changed or writes(lab, src[lab].cmds)
+            todo += [(t, changed) for t in succ[lab]]
+        return frozenset(out)
+
+    def _resets(self, acc: Access, any_group: bool):
+        """``resets(label, cmds)``: does one of ``cmds`` (of block ``label``) reset the log of
+        ``acc`` (``_log_edges``)?"""
+        shared = self.info.arrays[acc.array].space == "group_shared"
+        uniform = self.info.uni.uniform_blocks
+
+        def resets(lab: str, cmds) -> bool:
+            counts = not any_group or (shared and lab in uniform)
+            return counts and any(self.resets(c, acc.array) for c in cmds)
+        return resets
+
+    def _log_edges(self, acc: Access, any_group: bool) -> frozenset[tuple[str, str]]:
+        """The CFG edges ``(pred, lab)`` reached from just after ``acc`` with its log entry
+        kept: on no barrier that resets the array's logs.  For threads of one group any
+        covering barrier resets (barrier divergence is checked: both threads pass it or
+        neither).  With ``any_group`` only a barrier of a group-shared array in a
+        uniformly executed block does: the lock-step resets a global log for one group
+        only, and a group-shared one only while thread 1 is enabled, which threads of two
+        groups need not be together (lu kernel1: thread 1 out of the tile loop, its shared
+        log kept, while thread 2 re-enters the inner loop).  Cached per access: every
+        loop's rules ask."""
+        key = (acc.array, acc.kind, acc.block, acc.index, any_group)
+        if key in self._edges:
+            return self._edges[key]
+        src, succ = self.info.src, self.info.succ
+        resets = self._resets(acc, any_group)
+        out: set[tuple[str, str]] = set()
+        if not resets(acc.block, src[acc.block].cmds[acc.index + 1:]):
+            seen: set[str] = set()
+            todo = [(acc.block, t) for t in succ[acc.block]]
+            while todo:
+                edge = todo.pop()
+                out.add(edge)
+                lab = edge[1]
+                if lab in seen or lab not in src or resets(lab, src[lab].cmds):
+                    continue
+                seen.add(lab)
+                todo += [(lab, t) for t in succ[lab]]
+        self._edges[key] = frozenset(out)
+        return self._edges[key]
 
     def skippable(self, lp: Loop) -> bool:
         """Can control get around ``lp`` without passing its header: from the kernel entry

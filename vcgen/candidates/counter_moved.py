@@ -27,10 +27,15 @@ def log_candidates(ctx: LoopContext, name: str, a, kind: str) -> list[Candidate]
     """``HO ==> v$1 != init$1`` (plain and for one group) per additive counter ``v``."""
     ho = ctx.log(a, kind)[0]
     same = ctx.threads.same_group()
+    accesses = ctx.accesses_of(name, kind)
+    # Base case: on entry the counter is at its initial value, so the log must be empty.
+    plain = not any(ctx.kf.logged_at_entry(acc, ctx.loop, any_group=True) for acc in accesses)
+    group = same != il.TRUE and not any(ctx.kf.logged_at_entry(acc, ctx.loop) for acc in accesses)
     out: list[Candidate] = []
     for v, (init, _) in sorted(ctx.strides.items()):
         moved = il.implies(ho, il.BinOp("!=", ctx.threads.ex(il.Var(v), 1), ctx.threads.ex(init, 1)))
-        out.append(("moved", moved))
-        if same != il.TRUE:
+        if plain:
+            out.append(("moved", moved))
+        if group:
             out.append(("moved", il.implies(same, moved)))
     return out

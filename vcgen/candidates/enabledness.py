@@ -8,7 +8,12 @@ different in the two threads (``context.LoopContext.enclosing_conditions``).
 
 * r4, per log (``HO``, ``SRC``) the loop fills: accesses logged in the scope were made by
   an enabled thread 1: ``HO ==> c$1``, or ``HO && SRC in S ==> c$1`` when accesses outside
-  the scope (sources not in ``S``) may also be logged at the head.  Scopes inside the
+  the scope (sources not in ``S``) may also be logged at the head.  Not when a scope
+  access may still be logged at the head after a variable of ``c`` changed
+  (``KernelFacts.stale_at``: an enclosing loop's guard at an inner loop's head): the
+  log then holds an access made under the old value of ``c``: true when the enclosing
+  loop runs once, as in tiled PolyBench kernels, but inductive only where other
+  invariants rule that path out (loop bounds on a tile loop: PolyBench gemm).  Scopes inside the
   loop count too when their condition is loop-invariant (``if (tid == 0) a[bid] = ..``
   in a loop: the log at the head holds only thread-0 writes), an extension of the paper's
   enclosing scopes.
@@ -54,6 +59,10 @@ def _scope_candidate(ctx: LoopContext, name: str, a, kind: str, lab: str, c: il.
     inside = [acc for acc in mine if acc.block in scope]
     if not inside:
         return []
+    part = ctx.kf.divergent_partition(lab)
+    names = part[1] if part is not None else frozenset(il.free_vars(c))
+    if any(ctx.kf.stale_at(acc, ctx.loop.header, names, any_group=True) for acc in inside):
+        return []  # the log may hold an access made when ``c`` had another value
     cond = ctx.threads.ex(c, 1)
     if len(inside) == len(mine):
         return [("r4", il.implies(ho, cond))]
