@@ -312,3 +312,111 @@ def test_split_loop_invariant_keeps_verdicts(stride, status):
     assert res.status == status, res.reason
     if status == "errors":
         assert "invariant_maintained" in {e.kind for e in res.errors}
+
+
+def _branch_logged_loop(stride: int) -> str:
+    """``_grid_stride_loop`` whose write is on one branch of the body only (``if (i % 7 <
+    3) out[i] = ...``): at the back edge the log is a join of the logged update and the
+    loop head's log (passive form: a join incarnation with one copy per edge)."""
+    gid = GID.format(t=1)
+    return kernel(f"""\
+  var $i: bv32;
+  var $log: bool;
+  $entry:
+    $i := {gid};
+    _WRITE_HAS_OCCURRED_$$out := false;
+    goto $head;
+  $head:
+    assert {{:sourceloc "gs.cu", 5, 9}} {{:user_invariant}} {{:thread 1}} BV32_UREM($i, 1920bv32) == {gid};
+    assert {{:sourceloc "gs.cu", 6, 9}} {{:user_invariant}} {{:thread 1}} {OFFSET_INVARIANT.format(gid=gid)};
+    assert {{:sourceloc "gs.cu", 7, 9}} {{:user_invariant}} {{:thread 1}} BV32_ULT($i, 4001920bv32);
+    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($i, 4000000bv32);
+    goto $write, $skip;
+  $write:
+    assume {{:partition}} BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
+    havoc $log;
+    _WRITE_HAS_OCCURRED_$$out, _WRITE_OFFSET_$$out := if $log then true else _WRITE_HAS_OCCURRED_$$out, \
+if $log then BV32_ZEXT64($i) else _WRITE_OFFSET_$$out;
+    goto $latch;
+  $skip:
+    assume {{:partition}} !BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
+    goto $latch;
+  $latch:
+    $i := BV32_ADD($i, {stride}bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($i, 4000000bv32);
+    assert {{:vacuity_check}} false;
+    return;
+""", decls=STRIDED_DECLS)
+
+
+def test_loop_invariant_is_split_over_a_joined_log():
+    """The back edge reads the join of the body's log: cased over the incarnations copied
+    into it (``LogCaseSplitter._split_joins``), the logged one split further, the loop
+    head's one the very term the cut point assumes; the Boolean join (HAS_OCCURRED) is
+    not cased."""
+    vc = query.program_vc(parse_program(_branch_logged_loop(1920)))
+    entry, back = _offset_invariant_checks(vc)
+    tree = _definition_of(vc, f"holds_{back.index}")
+    assert z3.is_app_of(tree, z3.Z3_OP_ITE)
+    guards = []
+    todo = [tree]
+    while todo:
+        t = todo.pop()
+        if z3.is_app_of(t, z3.Z3_OP_ITE):
+            guards.append(t.arg(0))
+            todo += [t.arg(1), t.arg(2)]
+    joins = {str(g.arg(0)) for g in guards if z3.is_eq(g)}
+    assert len(joins) == 1 and joins.pop().startswith("_WRITE_OFFSET_$$out@")
+    assert not any("HAS_OCCURRED" in str(g) for g in guards if z3.is_eq(g))
+    head_case = next(case for case in _leaves(tree) if "_WRITE_OFFSET_$$out@1" in _constants(case))
+    rem = _remainders(head_case)
+    assert len(rem) == 1
+    # the "loop head's log" case reads the very remainder the cut point assumes
+    assert len([c for c in vc.constraints if _contains(c, rem[0])]) > 1
+
+
+def _remainders(t: z3.ExprRef) -> list[z3.ExprRef]:
+    out, todo = [], [t]
+    while todo:
+        x = todo.pop()
+        if z3.is_app_of(x, z3.Z3_OP_BUREM) or z3.is_app_of(x, z3.Z3_OP_BUREM_I):
+            out.append(x)
+        todo.extend(x.children())
+    return out
+
+
+def _leaves(t: z3.ExprRef) -> list[z3.ExprRef]:
+    if z3.is_app_of(t, z3.Z3_OP_ITE):
+        return _leaves(t.arg(1)) + _leaves(t.arg(2))
+    return [t]
+
+
+def test_joined_log_split_is_equivalent():
+    """Each join case is guarded by its own equation and the last keeps the join itself,
+    so under the log update's definition (an equation of every path) the tree equals the
+    unsplit invariant for every value of the join: z3 proves ``tree == P(join)``."""
+    vc = query.program_vc(parse_program(_branch_logged_loop(1920)))
+    back = _offset_invariant_checks(vc)[1]
+    tree = _definition_of(vc, f"holds_{back.index}")
+    unsplit = _leaves(tree)[-1]  # the default case: the invariant over the join itself
+    assert any(n.startswith("_WRITE_OFFSET_$$out@") and n != "_WRITE_OFFSET_$$out@1"
+               for n in _constants(unsplit))
+    update = next(n for n in _constants(tree) if n.startswith("_WRITE_OFFSET_$$out@")
+                  and n not in _constants(unsplit) and n != "_WRITE_OFFSET_$$out@1")
+    s = z3.Solver(ctx=vc.ctx)
+    definition = next(e for c in vc.constraints if z3.is_eq(c) for e in c.arg(1).children()
+                      if z3.is_eq(e) and str(e.arg(0)) == update)  # in its block's conjunction
+    s.add(definition, tree != unsplit)
+    assert s.check() == z3.unsat
+
+
+@pytest.mark.parametrize("stride, status", [(1920, "verified"), (1919, "errors")])
+def test_split_joined_log_keeps_verdicts(stride, status):
+    res = verify_program(parse_program(_branch_logged_loop(stride)), VerifyOptions(timeout=120))
+    assert res.status == status, res.reason
+    if status == "errors":
+        assert "invariant_maintained" in {e.kind for e in res.errors}

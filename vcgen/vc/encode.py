@@ -811,6 +811,7 @@ class LogCaseSplitter:
         self.globals = globals_
         self.refuter = refuter
         self.updates: dict[str, _IteUpdate] = {}
+        self.joins: dict[str, list[str]] = {}  # join incarnation -> the incarnations copied in
 
     def record(self, c: il.Assume) -> None:
         """Remember ``c`` if it defines an incarnation of a global variable as an
@@ -818,6 +819,12 @@ class LogCaseSplitter:
         and the arrays (updated by map stores); a local's if-then-else is a predicated
         assignment, whose split would multiply the cases without shortening any chain."""
         e = c.expr
+        if il.has_attr(c.attrs, "join_copy") and isinstance(e, il.BinOp) and isinstance(e.left, il.Var) \
+                and isinstance(e.right, il.Var) and e.left.name.rpartition("@")[0] in self.globals:
+            sources = self.joins.setdefault(e.left.name, [])
+            if e.right.name not in sources:
+                sources.append(e.right.name)
+            return
         if not (il.has_attr(c.attrs, "definition") and isinstance(e, il.BinOp)
                 and isinstance(e.left, il.Var) and isinstance(e.right, il.IfThenElse)
                 and e.left.name.rpartition("@")[0] in self.globals):
@@ -860,16 +867,50 @@ class LogCaseSplitter:
         offsets, a remainder by a non-power of two) that miter took yices and z3 minutes
         (CUDA fluidsGL advectVelocity_k: over 100 s for the "not logged" case alone, under
         1 s for the "logged" one).  Split, the "not logged" case is the assumed term itself.
-        Equivalent for the same reason as ``split``."""
-        names = frozenset(n for n in il.free_vars(e) if n in self.updates)
+        Equivalent for the same reason as ``split``.  A bit-vector log the body joins (logged
+        on one branch) is first cased over the join's copies (``_split_joins``)."""
+        names = frozenset(n for n in il.free_vars(e) if n in self.updates or self._cased_join(n))
         if not names:
             return None
         budget = [INVARIANT_SPLIT_MAX_CASES]
         cases = [0, 0]
-        split = self._split(term, names, budget, cases, decide=False)
+        split = self._split_joins(term, names, budget, cases)
         if cases[0] + cases[1] > INVARIANT_SPLIT_MAX_CASES:
             return None
         return split
+
+    def _cased_join(self, name: str) -> bool:
+        """Whether ``_split_joins`` cases on the join incarnation ``name``: a bit-vector
+        one (an offset, a value), whose multiplexer arithmetic must read; a Boolean join
+        (``HAS_OCCURRED``) costs the solver nothing and would multiply the cases."""
+        return name in self.joins and not z3.is_bool(self.tr.const(name))
+
+    def _split_joins(self, term: z3.BoolRef, names: frozenset, budget: list, cases: list) -> z3.BoolRef:
+        """``_split`` (``decide=False``) after the join incarnations among ``names`` are
+        cased over the incarnations copied into them: ``P(x@j)`` becomes ``if x@j == x@p1
+        then P(x@p1) else if x@j == x@p2 then P(x@p2) else P(x@j)``, each ``P(x@p)`` split
+        further.  Equivalent whatever the path (each case is guarded by its own equation).
+
+        Why: a loop body whose access is logged on one branch only joins the log (``x@j``
+        is the logged update ``x@k`` or the loop head's ``x@h``), and the invariant at the
+        back edge reads the join.  Unsplit the solver bit-blasts ``P``'s arithmetic over the
+        multiplexer of both; for ``(__write_offset_bytes(img)/4) % width == tidx`` (64-bit
+        remainder by 1920) z3 took 10 s CPU and yices 30 s on the back-edge check alone,
+        each case on its own under 0.4 s (CUDA shfl_vertical_shfl)."""
+        joined = sorted(n for n in names if self._cased_join(n))
+        if not joined or budget[0] <= 0:  # out of budget: the rest stays as it is
+            return self._split(term, frozenset(n for n in names if n in self.updates), budget, cases,
+                               decide=False)
+        j, rest = joined[0], names.difference(joined[:1])
+        const = self.tr.const(j)
+        out = self._split(term, frozenset(), budget, cases, decide=False)  # no copy matched
+        for src in reversed(self.joins[j]):
+            budget[0] -= 1
+            src_names = rest | {src} if src in self.updates or self._cased_join(src) else rest
+            case = self._split_joins(_substitute(term, [const], [self.tr.const(src)]),
+                                     frozenset(src_names), budget, cases)
+            out = z3.If(const == self.tr.const(src), case, out)
+        return out
 
     def _latest(self, names: frozenset) -> _IteUpdate:
         def number(n: str) -> int:
