@@ -407,6 +407,11 @@ def test_external_solver_agrees_with_in_process_z3(tmp_path):
 
 # ---- Ctrl-C (exit 8) ----------------------------------------------------------------
 
+def sigint_default() -> None:
+    """``preexec_fn``: the child starts with SIGINT's default action, whatever ours is."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGINT,
                when: str | None = None) -> tuple:
     """Start ``python CMD``, send ``sig`` ``after`` seconds after the output first matched
@@ -419,8 +424,10 @@ def _interrupt(cmd: list, cwd: Path, after: float = 3.0, sig: int = signal.SIGIN
     e = env()
     e["TMPDIR"] = str(cwd / "tmp")
     (cwd / "tmp").mkdir(exist_ok=True)
+    # as a terminal's foreground job: a background job (``make test &``, some CI runners)
+    # inherits SIGINT ignored, and a program keeps it so
     proc = subprocess.Popen([sys.executable, *cmd], cwd=cwd, env=e, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                            stderr=subprocess.STDOUT, text=True, preexec_fn=sigint_default)
     lines: list = []
     seen = threading.Event()
 

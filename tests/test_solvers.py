@@ -35,6 +35,7 @@ from vcgen.vc.solvers.select import make_backend
 from vcgen.verify.checker import VerifyOptions, verify_program
 from vcgen.vc.query import smt_query, kernel_of, program_vc
 
+from test_bad_input import sigint_default
 from vcgen_progs import BPL, kernel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,7 +235,7 @@ def test_ctrl_c_during_a_z3_check_reaches_the_main_thread():
     "canceled", which also means timeout or cancel), the main thread never saw it, and a
     run with ``--timeout=0`` went on to an unbounded query."""
     out = subprocess.run([sys.executable, "-c", CTRL_C_ON_A_WORKER], cwd=ROOT, capture_output=True,
-                         text=True, timeout=60)
+                         text=True, timeout=60, preexec_fn=sigint_default)
     assert "the main thread took it" in out.stdout, out.stdout + out.stderr
 
 
