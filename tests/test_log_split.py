@@ -235,10 +235,18 @@ OFFSET_INVARIANT = ("_WRITE_HAS_OCCURRED_$$out ==> (BV64_UREM(BV64_UDIV(BV64_MUL
                     "4bv64), 4bv64), 1920bv64) == BV32_ZEXT64({gid}))")
 
 
-def _grid_stride_loop(stride: int) -> str:
-    """``for (i = gid; i < 4000000; i += stride) out[i] = ...`` with thread 1's write logged
-    and the user invariants ``i % 1920 == gid`` and ``offset_bytes(out)/4 % 1920 == gid``
-    (64-bit offsets, as CUDA's; the BlackScholes grid-stride shape, 1920 threads' worth)."""
+# thread 1's write of ``out[i]``, logged or not (the log's nondeterministic choice)
+LOGGED_WRITE = """\
+    havoc $log;
+    _WRITE_HAS_OCCURRED_$$out, _WRITE_OFFSET_$$out := if $log then true else _WRITE_HAS_OCCURRED_$$out, \
+if $log then BV32_ZEXT64($i) else _WRITE_OFFSET_$$out;
+"""
+
+
+def _stride_loop(stride: int, body: str) -> str:
+    """``for (i = gid; i < 4000000; i += stride) { body }`` with the user invariants
+    ``i % 1920 == gid`` and ``offset_bytes(out)/4 % 1920 == gid`` at the head (64-bit
+    offsets, as CUDA's; the BlackScholes grid-stride shape, 1920 threads' worth)."""
     gid = GID.format(t=1)
     return kernel(f"""\
   var $i: bv32;
@@ -254,16 +262,18 @@ def _grid_stride_loop(stride: int) -> str:
     goto $body, $exit;
   $body:
     assume {{:partition}} BV32_ULT($i, 4000000bv32);
-    havoc $log;
-    _WRITE_HAS_OCCURRED_$$out, _WRITE_OFFSET_$$out := if $log then true else _WRITE_HAS_OCCURRED_$$out, \
-if $log then BV32_ZEXT64($i) else _WRITE_OFFSET_$$out;
-    $i := BV32_ADD($i, {stride}bv32);
+{body}    $i := BV32_ADD($i, {stride}bv32);
     goto $head;
   $exit:
     assume {{:partition}} !BV32_ULT($i, 4000000bv32);
     assert {{:vacuity_check}} false;
     return;
 """, decls=STRIDED_DECLS)
+
+
+def _grid_stride_loop(stride: int) -> str:
+    """``_stride_loop`` that writes ``out[i]`` in every iteration (thread 1's write logged)."""
+    return _stride_loop(stride, LOGGED_WRITE)
 
 
 def _offset_invariant_checks(vc: vcmod.VC) -> list[vcmod.Check]:
@@ -318,39 +328,17 @@ def _branch_logged_loop(stride: int) -> str:
     """``_grid_stride_loop`` whose write is on one branch of the body only (``if (i % 7 <
     3) out[i] = ...``): at the back edge the log is a join of the logged update and the
     loop head's log (passive form: a join incarnation with one copy per edge)."""
-    gid = GID.format(t=1)
-    return kernel(f"""\
-  var $i: bv32;
-  var $log: bool;
-  $entry:
-    $i := {gid};
-    _WRITE_HAS_OCCURRED_$$out := false;
-    goto $head;
-  $head:
-    assert {{:sourceloc "gs.cu", 5, 9}} {{:user_invariant}} {{:thread 1}} BV32_UREM($i, 1920bv32) == {gid};
-    assert {{:sourceloc "gs.cu", 6, 9}} {{:user_invariant}} {{:thread 1}} {OFFSET_INVARIANT.format(gid=gid)};
-    assert {{:sourceloc "gs.cu", 7, 9}} {{:user_invariant}} {{:thread 1}} BV32_ULT($i, 4001920bv32);
-    goto $body, $exit;
-  $body:
-    assume {{:partition}} BV32_ULT($i, 4000000bv32);
+    return _stride_loop(stride, """\
     goto $write, $skip;
   $write:
-    assume {{:partition}} BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
-    havoc $log;
-    _WRITE_HAS_OCCURRED_$$out, _WRITE_OFFSET_$$out := if $log then true else _WRITE_HAS_OCCURRED_$$out, \
-if $log then BV32_ZEXT64($i) else _WRITE_OFFSET_$$out;
+    assume {:partition} BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
+""" + LOGGED_WRITE + """\
     goto $latch;
   $skip:
-    assume {{:partition}} !BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
+    assume {:partition} !BV32_ULT(BV32_UREM($i, 7bv32), 3bv32);
     goto $latch;
   $latch:
-    $i := BV32_ADD($i, {stride}bv32);
-    goto $head;
-  $exit:
-    assume {{:partition}} !BV32_ULT($i, 4000000bv32);
-    assert {{:vacuity_check}} false;
-    return;
-""", decls=STRIDED_DECLS)
+""")
 
 
 def test_loop_invariant_is_split_over_a_joined_log():
