@@ -316,14 +316,6 @@ def test_loop_invariant_split_case_budget(monkeypatch):
     assert not any(z3.is_eq(c) and str(c.arg(0)) == f"holds_{back.index}" for c in vc.constraints)
 
 
-@pytest.mark.parametrize("stride, status", [(1920, "verified"), (1919, "errors")])
-def test_split_loop_invariant_keeps_verdicts(stride, status):
-    res = verify_program(parse_program(_grid_stride_loop(stride)), VerifyOptions(timeout=120))
-    assert res.status == status, res.reason
-    if status == "errors":
-        assert "invariant_maintained" in {e.kind for e in res.errors}
-
-
 def _branch_logged_loop(stride: int) -> str:
     """``_grid_stride_loop`` whose write is on one branch of the body only (``if (i % 7 <
     3) out[i] = ...``): at the back edge the log is a join of the logged update and the
@@ -402,9 +394,11 @@ def test_joined_log_split_is_equivalent():
     assert s.check() == z3.unsat
 
 
+@pytest.mark.parametrize("loop", [_grid_stride_loop, _branch_logged_loop], ids=["body_log", "joined_log"])
 @pytest.mark.parametrize("stride, status", [(1920, "verified"), (1919, "errors")])
-def test_split_joined_log_keeps_verdicts(stride, status):
-    res = verify_program(parse_program(_branch_logged_loop(stride)), VerifyOptions(timeout=120))
+def test_split_loop_invariant_keeps_verdicts(loop, stride, status):
+    """Split over the body's log updates, and over a joined log: the same verdicts."""
+    res = verify_program(parse_program(loop(stride)), VerifyOptions(timeout=120))
     assert res.status == status, res.reason
     if status == "errors":
         assert "invariant_maintained" in {e.kind for e in res.errors}

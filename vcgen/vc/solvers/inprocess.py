@@ -3,7 +3,6 @@ section 6)."""
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import z3
