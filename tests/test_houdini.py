@@ -12,7 +12,7 @@ from vcgen.inference.houdini import HoudiniStats, houdini_fixpoint, run_houdini
 from vcgen.il.parser import parse_file, parse_program
 from vcgen.il.printer import program_str
 from vcgen.vc.solvers import split
-from vcgen.vc.solvers.backend import Outcome
+from vcgen.vc.solvers.backend import Outcome, Wrapper
 from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.report import progress
 from vcgen.verify.checker import verify_program
@@ -58,7 +58,7 @@ def test_maximal_inductive_subset_and_verification():
     assert res.status == "verified" and res.houdini.proved == 2
 
 
-class _UnknownAfterFirst:
+class _UnknownAfterFirst(Wrapper):
     """A backend that answers the first query truthfully and 'unknown' afterwards."""
 
     def __init__(self, vc):
@@ -68,9 +68,6 @@ class _UnknownAfterFirst:
     def check(self, assumptions, limit=None):
         self.n += 1
         return self.inner.check(assumptions) if self.n == 1 else Outcome("unknown", "stub")
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 class _AlwaysTimeout:
@@ -183,7 +180,7 @@ def test_independent_candidate_checks_drop_several_per_model():
     assert verify_program(out).status == "verified"
 
 
-class _Recording:
+class _Recording(Wrapper):
     """Z3 in-process, recording which checks each query enables."""
 
     def __init__(self, vc):
@@ -193,9 +190,6 @@ class _Recording:
         on = {str(a) for a in assumptions}
         self.enabled.append({c.index for c in self.vc.checks if str(c.enable) in on})
         return self.inner.check(assumptions)
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_houdini_queries_one_loop_at_a_time():
@@ -214,7 +208,7 @@ def test_houdini_queries_one_loop_at_a_time():
     assert verify_program(houdini.apply_invariants(prog, alive)).status == "verified"
 
 
-class _Limited:
+class _Limited(Wrapper):
     """z3 in-process, except: a query asked with a ``limit`` (Houdini's joint slice query)
     times out, and so does the one-candidate query of a guard in ``stuck`` (the solver
     never decides it alone)."""
@@ -230,9 +224,6 @@ class _Limited:
         if limit is not None or (len(guards) == 1 and guards & self.stuck):
             return Outcome("timeout", "stub")
         return self.inner.check(assumptions)
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_slice_query_over_the_limit_is_split_per_candidate():
@@ -252,7 +243,7 @@ def test_slice_query_over_the_limit_is_split_per_candidate():
     assert "split into one query per candidate" in "\n".join(stats.lines())
 
 
-class _Slow:
+class _Slow(Wrapper):
     """z3 in-process whose joint queries (asked with a ``limit``) take ``seconds`` of wall
     time (a sleep): records each query's limit."""
 
@@ -264,9 +255,6 @@ class _Slow:
         if limit is not None:
             time.sleep(self.seconds)
         return self.inner.check(assumptions)
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_joint_limit_adapts_to_the_kernel():
@@ -285,7 +273,7 @@ def test_joint_limit_adapts_to_the_kernel():
     assert all(split.SPLIT_FACTOR * 1.2 <= lim < houdini.SPLIT_AFTER for lim in joint[1:])
 
 
-class _HardCandidate:
+class _HardCandidate(Wrapper):
     """z3 in-process, except that a query asked with a ``limit`` that enables a check of
     the guard ``hard`` times out (a candidate that makes every query over it slow: the
     joint queries of its loop and its own first-pass query)."""
@@ -300,9 +288,6 @@ class _HardCandidate:
             self.timeouts += 1
             return Outcome("timeout", "stub")
         return self.inner.check(assumptions)
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_a_slow_candidate_is_asked_alone_not_in_every_joint_query():
@@ -366,7 +351,7 @@ def test_model_guided_run_drops_several_candidates_per_sat_answer():
         assert (refutation.GUIDED in stats.refuted_by.values()) == guided
 
 
-class _Stuck:
+class _Stuck(Wrapper):
     """z3 in-process, except that a query with a ``limit`` times out when it is joint
     or asks a guard of ``stuck`` (decided only with the full timeout); logs (limit,
     status) per query."""
@@ -383,9 +368,6 @@ class _Stuck:
             out = self.inner.check(assumptions)
         self.log.append((limit, out.status, guards))
         return out
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_split_looks_for_a_model_before_giving_any_query_the_full_timeout():
@@ -460,7 +442,7 @@ SLOW_RULE = twin_counters({"_b0": "r1: BV32_ULE($x, 100bv32)", "_b1": "r1: BV32_
                            "_b2": "r1: $x == $y", "_b3": "r3: $x == 0bv32"})
 
 
-class _Clocked:
+class _Clocked(Wrapper):
     """z3 in-process on a fake clock: a joint query with a limit times out after it; a
     one-candidate query of rule r1 takes 5 s, others 0.1 s.  Logs the guards asked."""
 
@@ -477,9 +459,6 @@ class _Clocked:
             return Outcome("timeout", "stub")
         self.now += 5.0 if any(self.rule[g] == "r1" for g in guards) else 0.1
         return self.inner.check(assumptions)
-
-    def values(self, terms):
-        return self.inner.values(terms)
 
 
 def test_split_asks_the_cheapest_rule_first(monkeypatch):
