@@ -625,9 +625,10 @@ def _decl_kind(ref, a) -> int:
     return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a))
 
 
-def uninterpreted_constants(term: z3.ExprRef) -> set[z3.ExprRef]:
-    """The uninterpreted constants (z3 terms) of ``term``, each shared subterm visited once."""
-    out, seen, todo = set(), set(), [term]
+def uninterpreted_constants(*terms: z3.ExprRef) -> set[z3.ExprRef]:
+    """The uninterpreted constants (z3 terms) of ``terms``, each subterm they share
+    visited once (a model's thousands of Houdini checks share most of their DAG)."""
+    out, seen, todo = set(), set(), list(terms)
     while todo:
         t = todo.pop()
         if t.get_id() in seen:

@@ -124,7 +124,8 @@ def instrument(program: il.Program, max_iterations: int | None = MAX_ITERATIONS)
         ]
     new_kernel = replace(kernel, blocks=tuple(blocks),
                          locals=kernel.locals + (il.VarDecl(counter, il.IntType()),))
-    decls = tuple(new_kernel if d is kernel_of(program) else d for d in program.decls)
+    old_kernel = kernel_of(program)  # once: each call scans every declaration
+    decls = tuple(new_kernel if d is old_kernel else d for d in program.decls)
     if max_iterations is None:
         decls = (il.ConstDecl(budget, il.IntType()),) + decls
     return il.Program(decls)
