@@ -16,8 +16,9 @@ the head.  Inside the loop it pins the counter to its initial value (the guard r
 Only loops enclosing loops: a flat loop gains nothing from running once, and the
 candidates of grid-stride loops that run several times are false (DYN's runs drop them
 without a query).  On PolyBench covariance kernel3 (tile loops c0, c1 run once around a
-loop of 16 iterations) 6 of 16 are proved and Houdini asked 120 queries instead of 166
-(302 s instead of 359 s, back to back on a loaded machine).
+loop of 16 iterations) 6 of 16 are proved, and in two runs beside main's on a loaded
+machine Houdini asked 120 and 126 queries instead of 166 and 234 (3 splits instead of 5
+and 7; 302 s instead of 359 s, 360 s instead of 400 s).
 
 Not done (measured on lu kernel1; docs/design.md section 5, log paths): leaving the paths through a
 second iteration of such a loop out of ``KernelFacts.stale_at``/``logged_at_entry``,
