@@ -832,6 +832,25 @@ def test_portfolio_fast_member_takes_the_lead_from_a_slow_one_that_wins_alone(mo
         b.close()
 
 
+def test_portfolio_probes_back_off_while_the_leader_wins_them(monkeypatch):
+    """Each probe the leader wins doubles the queries to the next (``PROBE_MAX`` at
+    most): a losing solver process finishes its abandoned query on a CPU the leader
+    needs, so a right leader should not pay for probes every few queries."""
+    monkeypatch.setattr(pf, "STAGGER", 1.0)
+    monkeypatch.setattr(pf, "STAGGER_MAX", 1.0)
+    monkeypatch.setattr(pf, "PROBE_EVERY", 2, raising=False)
+    monkeypatch.setattr(pf, "PROBE_MAX", 8, raising=False)
+    vc = _vc(BPL / "race.bpl")
+    fast, slow = _Timed("fast", 0.01), _Timed("slow", 0.3)
+    b = _stub_portfolio(vc, [fast, slow])
+    try:
+        for _ in range(16):
+            assert b.check(_real(vc)).status == "unsat" and b.winner is fast
+        assert slow.queries == 3  # probes at queries 2, 6 and 14
+    finally:
+        b.close()
+
+
 def test_portfolio_pace_of_a_loser_never_drops():
     """``_observe``: the winner's pace takes its own seconds to answer (from its own
     start); a loser's takes ``LOST_FACTOR`` times the seconds it ran, but never gets

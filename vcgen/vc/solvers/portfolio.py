@@ -55,8 +55,13 @@ LOST_FACTOR = 2.0
 # to keep the stagger's CPU saving.  z3 in-process still joins after the stagger: it
 # checks for a cancel only between steps of its preprocessing, so a lost race can keep
 # it busy, on a CPU the winner needs, long after the winner answered (and ``close``
-# waits for it).
+# waits for it).  A probe the leader wins doubles the interval to the next (up to
+# ``PROBE_MAX``); one another member wins resets it: a losing incremental process
+# finishes its abandoned query on a CPU the next leader needs (rodinia lud_perimeter,
+# where yices one process per query won 60 of 65 queries: 10 probes, Houdini's query
+# seconds 19 -> 25 at load 8).
 PROBE_EVERY = 6
+PROBE_MAX = 48
 
 # Solvers whose non-incremental mode (its arguments here) also races, one process per
 # query (``oneshot``): yices-smt2 without ``--incremental`` preprocesses the query with
@@ -95,6 +100,8 @@ class PortfolioBackend:
         self.answer_times: dict = {m.name: deque(maxlen=RECENT) for m in self.members}
         # member name -> decayed mean seconds to answer (``_observe``); absent: never raced
         self.pace: dict = {}
+        self.probe_every = PROBE_EVERY  # queries between probes (``_next_probe``)
+        self.next_probe = PROBE_EVERY  # number of the next probe query
         # member name -> the thread of a race it lost and was cancelled in, not yet ended
         self.stopping: dict = {}
 
@@ -121,7 +128,7 @@ class PortfolioBackend:
 
         start(leader)
         alone = self._stagger(leader)
-        probe = self.queries % PROBE_EVERY == 0
+        probe = self.queries >= self.next_probe and bool(rest)
         if probe:  # the solver processes start at once; z3 joins after the stagger as ever
             for m in [m for m in rest if m is not self.z3]:
                 rest.remove(m)
@@ -156,6 +163,8 @@ class PortfolioBackend:
                 m.cancel()
                 self.stopping[m.name] = (m, t)
         self._observe(begun, decided)
+        if probe:
+            self._next_probe(leader)
         if progress.enabled():
             progress.note("portfolio: leader %s%s%s", leader.name,
                           ", probe" if probe else f", alone {alone:.2f} s",
@@ -225,6 +234,13 @@ class PortfolioBackend:
             if self.winner is None or name != self.winner.name:
                 ran = max(LOST_FACTOR * ran, old if old is not None else 0.0)
             self.pace[name] = ran if old is None else (1 - PACE_WEIGHT) * old + PACE_WEIGHT * ran
+
+    def _next_probe(self, leader: Racer) -> None:
+        """After a probe led by ``leader``: the next comes twice as many queries later if
+        the leader won it (at most ``PROBE_MAX``), else ``PROBE_EVERY`` queries later."""
+        kept = self.winner is leader
+        self.probe_every = min(2 * self.probe_every, PROBE_MAX) if kept else PROBE_EVERY
+        self.next_probe = self.queries + self.probe_every
 
     def _stagger(self, leader: Racer) -> float:
         """Seconds ``leader`` runs alone: ``STAGGER``, or twice its median recent answer."""
