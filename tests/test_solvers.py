@@ -844,9 +844,11 @@ def test_portfolio_probes_back_off_while_the_leader_wins_them(monkeypatch):
     fast, slow = _Timed("fast", 0.01), _Timed("slow", 0.3)
     b = _stub_portfolio(vc, [fast, slow])
     try:
-        for _ in range(16):
+        for _ in range(20):
             assert b.check(_real(vc)).status == "unsat" and b.winner is fast
-        assert slow.queries == 3  # probes at queries 2, 6 and 14
+        # probes at queries 2, 6 and 14 (a query later when the loser of the last one
+        # had not stopped yet), the next at 22
+        assert slow.queries == 3
     finally:
         b.close()
 
@@ -879,6 +881,27 @@ def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
     started = time.monotonic()
     b.close()
     assert time.monotonic() - started < 1.0 and b.proc is None
+
+
+def test_smt_assertions_one_assert_per_term_no_check_sat():
+    """``smtlib.smt_assertions`` (z3's benchmark printer, not ``Solver.sexpr``'s slow
+    pretty printer): the declarations, then one ``assert`` per term in order, with no
+    header and no ``(check-sat)``; z3 reads back the same formulas.  ``sliced`` cuts the
+    text into its asserts, the portfolio's processes get it as their prelude."""
+    from vcgen.vc.solvers.smtlib import smt_assertions
+    x, y, b = z3.BitVec("x", 32), z3.BitVec("y", 32), z3.Bool("b")
+    shared = x * y + 7
+    terms = [shared == shared * shared, z3.Or(b, shared == 3), b]
+    text = smt_assertions(z3.main_ctx(), terms)
+    assert text.startswith("(declare-fun ") and "check-sat" not in text and "set-info" not in text
+    assert text.count("(assert") == 3 and text.endswith("\n")
+    back = z3.parse_smt2_string(text)
+    assert len(back) == 3
+    for old, new in zip(terms, back):
+        z3s = z3.Solver()
+        z3s.add(old != new)
+        assert z3s.check() == z3.unsat
+    assert smt_assertions(z3.main_ctx(), []) == ""
 
 
 def test_assert_terms_asserts_like_solver_add():

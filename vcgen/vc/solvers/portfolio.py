@@ -128,7 +128,8 @@ class PortfolioBackend:
 
         start(leader)
         alone = self._stagger(leader)
-        probe = self.queries >= self.next_probe and bool(rest)
+        # a probe needs a solver process to start (one still stopping a lost race sits out)
+        probe = self.queries >= self.next_probe and any(m is not self.z3 for m in rest)
         if probe:  # the solver processes start at once; z3 joins after the stagger as ever
             for m in [m for m in rest if m is not self.z3]:
                 rest.remove(m)
