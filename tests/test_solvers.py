@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from vcgen.vc.solvers.server import serve, smt_commands
 from vcgen.vc.encode import MATH_INT_WARNING
 from vcgen.vc.solvers.oneshot import OneShotBackend
 from vcgen.vc.solvers.backend import Outcome
+from vcgen.vc.solvers import portfolio as pf
 from vcgen.vc.solvers.portfolio import PortfolioBackend, portfolio
 from vcgen.vc.solvers.process import ProcessBackend, solver_command
 from vcgen.vc.solvers.inprocess import Z3Backend
@@ -765,6 +767,112 @@ def test_portfolio_does_not_wait_for_a_loser_to_stop(monkeypatch):
     assert not b.stopping
 
 
+class _Timed:
+    """A racer that answers ``status`` ``seconds`` after it starts, or unknown at once
+    when cancelled first (``seconds=None``: only when cancelled)."""
+
+    def __init__(self, name: str, seconds: float | None, status: str = "unsat"):
+        self.name, self.seconds, self.status, self.queries = name, seconds, status, 0
+        self.cancelled = threading.Event()
+
+    def prepare(self, assumptions):
+        self.cancelled.clear()
+        return assumptions
+
+    def run(self, prepared, limit=None):
+        self.queries += 1
+        if self.cancelled.wait(self.seconds):
+            return Outcome("unknown", "cancelled")
+        return Outcome(self.status)
+
+    def check(self, assumptions, limit=None):
+        return self.run(self.prepare(assumptions), limit)
+
+    def cancel(self):
+        self.cancelled.set()
+
+    def values(self, terms):
+        raise RuntimeError("no model")
+
+    def close(self):
+        pass
+
+
+def _stub_portfolio(vc, members):
+    """A portfolio of the stub ``members`` whose z3 member never answers (a stub too)."""
+    b = PortfolioBackend(vc, members, 60)
+    b.z3.close()
+    b.z3 = b.members[0] = _Timed("z3 stub", None)
+    b.wins = {m.name: 0 for m in b.members}
+    b.contested_wins = dict(b.wins)
+    b.answer_times = {m.name: deque(maxlen=pf.RECENT) for m in b.members}
+    return b
+
+
+def test_portfolio_fast_member_takes_the_lead_from_a_slow_one_that_wins_alone(monkeypatch):
+    """The leader-by-wins trap: a slow member that answers within its stagger wins every
+    query it runs alone, so it kept the lead however fast the others.  The portfolio now
+    leads with the best recent pace, and a probe race (every ``PROBE_EVERY``-th query)
+    lets the fast member show it."""
+    monkeypatch.setattr(pf, "STAGGER", 1.0)
+    monkeypatch.setattr(pf, "STAGGER_MAX", 1.0)
+    monkeypatch.setattr(pf, "PROBE_EVERY", 3, raising=False)  # (no probes before)
+    vc = _vc(BPL / "race.bpl")
+    slow, fast = _Timed("slow", 0.3), _Timed("fast", 0.01)
+    b = _stub_portfolio(vc, [slow, fast])
+    try:
+        winners = []
+        for _ in range(8):
+            assert b.check(_real(vc)).status == "unsat"
+            winners.append(b.winner.name)
+        assert winners[:2] == ["slow", "slow"]  # leads at first (rank), answers alone
+        assert winners[2:] == ["fast"] * 6  # the probe (query 3) shows fast: it leads
+        assert b._order(b.members)[0] is fast
+    finally:
+        b.close()
+
+
+def test_portfolio_probes_back_off_while_the_leader_wins_them(monkeypatch):
+    """Each probe the leader wins doubles the queries to the next (``PROBE_MAX`` at
+    most): a losing solver process finishes its abandoned query on a CPU the leader
+    needs, so a right leader should not pay for probes every few queries."""
+    monkeypatch.setattr(pf, "STAGGER", 1.0)
+    monkeypatch.setattr(pf, "STAGGER_MAX", 1.0)
+    monkeypatch.setattr(pf, "PROBE_EVERY", 2, raising=False)
+    monkeypatch.setattr(pf, "PROBE_MAX", 8, raising=False)
+    vc = _vc(BPL / "race.bpl")
+    fast, slow = _Timed("fast", 0.01), _Timed("slow", 0.3)
+    b = _stub_portfolio(vc, [fast, slow])
+    try:
+        for _ in range(20):
+            assert b.check(_real(vc)).status == "unsat" and b.winner is fast
+        # probes at queries 2, 6 and 14 (a query later when the loser of the last one
+        # had not stopped yet), the next at 22
+        assert slow.queries == 3
+    finally:
+        b.close()
+
+
+def test_portfolio_pace_of_a_loser_never_drops():
+    """``_observe``: the winner's pace takes its own seconds to answer (from its own
+    start); a loser's takes ``LOST_FACTOR`` times the seconds it ran, but never gets
+    lower than it was (it would have needed at least that long)."""
+    vc = _vc(BPL / "race.bpl")
+    a, c = _Timed("a", None), _Timed("c", None)
+    b = _stub_portfolio(vc, [a, c])
+    try:
+        b.winner = a
+        b._observe({"a": 10.0, "c": 10.5}, 11.0)
+        assert b.pace == {"a": 1.0, "c": 2 * 0.5}
+        b._observe({"a": 20.0, "c": 20.0}, 20.1)  # c loses a quick race: no faster for it
+        assert b.pace["a"] == pytest.approx(0.55) and b.pace["c"] == 1.0
+        b.winner = None  # nobody answered: every member ran as long as the race
+        b._observe({"a": 30.0}, 33.0)
+        assert b.pace["a"] == pytest.approx(0.5 * 0.55 + 0.5 * 6.0)
+    finally:
+        b.close()
+
+
 def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
     vc = _vc(BPL / "race.bpl")
     b = ProcessBackend(vc, SLEEPER, 60)
@@ -773,6 +881,27 @@ def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
     started = time.monotonic()
     b.close()
     assert time.monotonic() - started < 1.0 and b.proc is None
+
+
+def test_smt_assertions_one_assert_per_term_no_check_sat():
+    """``smtlib.smt_assertions`` (z3's benchmark printer, not ``Solver.sexpr``'s slow
+    pretty printer): the declarations, then one ``assert`` per term in order, with no
+    header and no ``(check-sat)``; z3 reads back the same formulas.  ``sliced`` cuts the
+    text into its asserts, the portfolio's processes get it as their prelude."""
+    from vcgen.vc.solvers.smtlib import smt_assertions
+    x, y, b = z3.BitVec("x", 32), z3.BitVec("y", 32), z3.Bool("b")
+    shared = x * y + 7
+    terms = [shared == shared * shared, z3.Or(b, shared == 3), b]
+    text = smt_assertions(z3.main_ctx(), terms)
+    assert text.startswith("(declare-fun ") and "check-sat" not in text and "set-info" not in text
+    assert text.count("(assert") == 3 and text.endswith("\n")
+    back = z3.parse_smt2_string(text)
+    assert len(back) == 3
+    for old, new in zip(terms, back):
+        z3s = z3.Solver()
+        z3s.add(old != new)
+        assert z3s.check() == z3.unsat
+    assert smt_assertions(z3.main_ctx(), []) == ""
 
 
 def test_assert_terms_asserts_like_solver_add():

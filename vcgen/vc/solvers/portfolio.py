@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from ...il.errors import ExitCode, ToolError
+from ...report import progress
 from ..encode import VC
 from .backend import Outcome, Racer
 from .inprocess import Z3Backend
@@ -39,6 +40,29 @@ STAGGER = 0.25
 RECENT = 8
 STAGGER_MAX = 2.0
 
+# The leader is the member with the smallest ``pace``: a decayed mean of its seconds to
+# answer, counted from its own start, over the races it ran (``_observe``); the newest
+# race weighs ``PACE_WEIGHT``.  A race it lost (cancelled, or no answer) counts as
+# ``LOST_FACTOR`` times the seconds it ran, and never lowers its pace: it would have
+# needed at least that long.  Leading by wins was a trap: the leader answers most
+# queries alone, so it wins them, however slow (PolyBench gemver kernel0: yices one
+# process per query led answering in 0.1-0.9 s where the warm incremental yices takes
+# 0.02-0.8 s, and won 21-31 of 37 queries).
+PACE_WEIGHT = 0.5
+LOST_FACTOR = 2.0
+# Every ``PROBE_EVERY``-th query starts every solver process at once (no stagger): the
+# members that do not lead get a fresh pace, so a faster one can show it.  Rare enough
+# to keep the stagger's CPU saving.  z3 in-process still joins after the stagger: it
+# checks for a cancel only between steps of its preprocessing, so a lost race can keep
+# it busy, on a CPU the winner needs, long after the winner answered (and ``close``
+# waits for it).  A probe the leader wins doubles the interval to the next (up to
+# ``PROBE_MAX``); one another member wins resets it: a losing incremental process
+# finishes its abandoned query on a CPU the next leader needs (rodinia lud_perimeter,
+# where yices one process per query won 60 of 65 queries: 10 probes, Houdini's query
+# seconds 19 -> 25 at load 8).
+PROBE_EVERY = 6
+PROBE_MAX = 48
+
 # Solvers whose non-incremental mode (its arguments here) also races, one process per
 # query (``oneshot``): yices-smt2 without ``--incremental`` preprocesses the query with
 # the assumption literals as facts.
@@ -48,8 +72,9 @@ ONE_SHOT: dict[str, list[str]] = {"yices": []}
 class PortfolioBackend:
     """Races z3 in-process (in its own context) against SMT-LIB2 processes on every query;
     the first definite answer (sat/unsat) wins and the others are cancelled.  The member
-    that has won most races so far starts alone; the others join after ``STAGGER``
-    seconds, or at once when it gives up (``_order``).  The outcome
+    with the best recent pace (``_order``) starts alone; the others join after ``STAGGER``
+    seconds, or at once when it gives up; every ``PROBE_EVERY``-th query the solver
+    processes start at once.  The outcome
     is unknown/timeout only if every member says so (timeout if any timed out).
 
     Models: after ``sat``, ``values`` asks the member that answered; if it cannot give
@@ -73,6 +98,10 @@ class PortfolioBackend:
         self.queries = 0
         # seconds of each member's last ``RECENT`` wins (``_stagger``)
         self.answer_times: dict = {m.name: deque(maxlen=RECENT) for m in self.members}
+        # member name -> decayed mean seconds to answer (``_observe``); absent: never raced
+        self.pace: dict = {}
+        self.probe_every = PROBE_EVERY  # queries between probes (``_next_probe``)
+        self.next_probe = PROBE_EVERY  # number of the next probe query
         # member name -> the thread of a race it lost and was cancelled in, not yet ended
         self.stopping: dict = {}
 
@@ -83,11 +112,14 @@ class PortfolioBackend:
         started = time.monotonic()
         answers: queue.Queue = queue.Queue()
         racing: list = []  # (member, its thread), in start order
+        begun: dict = {}  # member name -> monotonic seconds it started
+        joined: float | None = None  # seconds after which the others joined
 
         def start(m: Racer) -> None:
             t = threading.Thread(target=self._race, args=(m, m.prepare(assumptions), limit, answers),
                                  daemon=True)
             racing.append((m, t))
+            begun[m.name] = time.monotonic()
             t.start()
 
         def start_rest() -> None:
@@ -95,11 +127,19 @@ class PortfolioBackend:
                 start(rest.pop(0))
 
         start(leader)
+        alone = self._stagger(leader)
+        # a probe needs a solver process to start (one still stopping a lost race sits out)
+        probe = self.queries >= self.next_probe and any(m is not self.z3 for m in rest)
+        if probe:  # the solver processes start at once; z3 joins after the stagger as ever
+            for m in [m for m in rest if m is not self.z3]:
+                rest.remove(m)
+                start(m)
         outcomes: dict = {}
         while len(outcomes) < len(racing) or rest:
             try:
-                m, out = answers.get(timeout=self._stagger(leader) if rest else None)
+                m, out = answers.get(timeout=alone if rest else None)
             except queue.Empty:  # the leader is slow: the others join the race
+                joined = time.monotonic() - started
                 start_rest()
                 continue
             except KeyboardInterrupt:  # Ctrl-C (``inprocess``: Python, not z3, takes it)
@@ -113,6 +153,7 @@ class PortfolioBackend:
                 self.wins[m.name] += 1
                 break
             start_rest()  # the leader gave up
+        decided = time.monotonic()
         for m, t in racing:
             if m is self.winner:
                 # Never cancel the winner: its thread may still be running after it answered,
@@ -122,6 +163,13 @@ class PortfolioBackend:
             elif t.is_alive():  # a loser: cancelled, left to stop on its own (``_ready``)
                 m.cancel()
                 self.stopping[m.name] = (m, t)
+        self._observe(begun, decided)
+        if probe:
+            self._next_probe(leader)
+        if progress.enabled():
+            progress.note("portfolio: leader %s%s%s", leader.name,
+                          ", probe" if probe else f", alone {alone:.2f} s",
+                          f", others joined at {joined:.2f} s" if joined is not None else "")
         if self.winner is not None:
             seconds = time.monotonic() - started
             self.answer_times[self.winner.name].append(seconds)
@@ -160,16 +208,40 @@ class PortfolioBackend:
         """Wait until the members ``names`` (all when None) have stopped their lost races."""
         for name, (m, t) in list(self.stopping.items()):
             if names is None or name in names:
+                waited = time.monotonic()
                 while t.is_alive():  # repeated: a cancel may come before the member started
                     m.cancel()
                     t.join(0.05)
                 del self.stopping[name]
+                waited = time.monotonic() - waited
+                if waited > 0.1:
+                    progress.note("portfolio: waited %.2f s for %s to stop a lost race", waited, name)
 
     def _order(self, members: list) -> list:
-        """``members`` by definite answers won on this VC, most first; ties keep the
-        external solvers before z3 (``auto`` escalates a query z3 alone did not decide)."""
+        """``members`` by pace (``_observe``), fastest first; members that never raced
+        after those that did, and ties, keep the external solvers before z3 (``auto``
+        escalates a query z3 alone did not decide)."""
         rank = {id(m): i for i, m in enumerate([*self.members[1:], self.z3])}
-        return sorted(members, key=lambda m: (-self.wins[m.name], rank[id(m)]))
+        return sorted(members, key=lambda m: (self.pace.get(m.name, float("inf")), rank[id(m)]))
+
+    def _observe(self, begun: dict, ended: float) -> None:
+        """Update the pace of each member that ran in the race that ``ended`` (monotonic
+        seconds; ``begun``: member name -> its start): the winner's own seconds to
+        answer; for the others ``LOST_FACTOR`` times the seconds they ran, or their pace
+        if higher (a loss never makes a member look faster)."""
+        for name, t0 in begun.items():
+            ran = ended - t0
+            old = self.pace.get(name)
+            if self.winner is None or name != self.winner.name:
+                ran = max(LOST_FACTOR * ran, old if old is not None else 0.0)
+            self.pace[name] = ran if old is None else (1 - PACE_WEIGHT) * old + PACE_WEIGHT * ran
+
+    def _next_probe(self, leader: Racer) -> None:
+        """After a probe led by ``leader``: the next comes twice as many queries later if
+        the leader won it (at most ``PROBE_MAX``), else ``PROBE_EVERY`` queries later."""
+        kept = self.winner is leader
+        self.probe_every = min(2 * self.probe_every, PROBE_MAX) if kept else PROBE_EVERY
+        self.next_probe = self.queries + self.probe_every
 
     def _stagger(self, leader: Racer) -> float:
         """Seconds ``leader`` runs alone: ``STAGGER``, or twice its median recent answer."""

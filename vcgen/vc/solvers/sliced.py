@@ -32,7 +32,7 @@ from ..slicing import cone_constraints
 from .backend import Outcome, query_limit
 from .oneshot import OneShotBackend
 from .process import find_program
-from .smtlib import smt_logic
+from .smtlib import smt_assertions, smt_logic
 from .split import SplitLimit
 
 
@@ -81,9 +81,7 @@ class SliceProver:
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
         if self._text is None and self._usable:
-            s = z3.Solver(ctx=self.vc.ctx)
-            s.add(*self.vc.constraints)
-            cut = _cut(s.sexpr())
+            cut = _cut(smt_assertions(self.vc.ctx, list(self.vc.constraints)))
             if cut is None or len(cut[1]) != len(self.vc.constraints):
                 self._usable = False  # z3 merged or split assertions: no slicing
                 return None
