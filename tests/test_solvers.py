@@ -456,7 +456,8 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
 
 def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
     """Ski rental: before the first escalation z3 gets as long as creating the portfolio
-    would cost (``VC.seconds``, building the VC), after it only ``first``."""
+    would cost (printing the VC: ``PRINT_SHARE`` of ``VC.seconds``, building it; the
+    whole build time before the VC had a fast printer), after it only ``first``."""
     need("yices")
     from vcgen.vc.solvers import escalating
     vc = _vc(BPL / "race.bpl")
@@ -470,19 +471,19 @@ def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
     monkeypatch.setattr(b.z3, "check", slow)
     assert b.check(_real(vc)).status == "sat" and b.portfolio is not None
     assert b.check(_real(vc)).status == "sat"
-    assert limits == [3.0, 0.001]
+    assert limits == [3.0 * escalating.PRINT_SHARE, 0.001] and escalating.PRINT_SHARE < 1
     b.close()
 
 
 def test_auto_escalates_a_query_whose_limit_is_shorter_than_z3s_turn(monkeypatch):
     """A query's limit (Houdini's 3 s joint query) shorter than z3's turn before the
-    portfolio exists (``VC.seconds`` of a large VC) bounds z3's turn, then the portfolio's:
-    the query still reaches yices.  Only the back end's own timeout used up by z3's turn
-    leaves the query to z3 alone."""
+    portfolio exists (a share of ``VC.seconds``, 5 s for a large VC) bounds z3's turn, then
+    the portfolio's: the query still reaches yices.  Only the back end's own timeout used
+    up by z3's turn leaves the query to z3 alone."""
     need("yices")
     from vcgen.vc.solvers import escalating
     vc = _vc(BPL / "race.bpl")
-    vc.seconds = 5.0
+    vc.seconds = 5.0 / escalating.PRINT_SHARE
     limits: list = []
 
     def slow(assumptions, limit=None):
