@@ -1,7 +1,9 @@
 """Cancellation lemmas for the two threads' products with a shared factor
 (``vcgen.twothread.products``): which products get one, that the lemma is valid (checked
 by z3 over the IL's own semantics at small widths: at 32 bits the theorem itself is what
-bit-blasting cannot do), and that it turns a race check on
+bit-blasting cannot do; at 32 and 64 bits over the exact integer reading of the
+operations, ``_exact_int``, which z3's nonlinear integer arithmetic decides at once), and
+that it turns a race check on
 ``out[gid * stride]`` with a symbolic stride from minutes into a quick proof while a real
 race through a wrapping product is still reported."""
 from __future__ import annotations
@@ -148,3 +150,85 @@ def test_a_wrapping_strided_scatter_still_races(tmp_path):
     code, out = _verify(tmp_path, STRIDED.replace("stride <= 1024", "stride <= 16777216"),
                         "--local_size=64", "--num_groups=8")
     assert code == 6 and "write-write race on out" in out, out
+
+
+def _exact_int(e: il.Expr, env: dict) -> z3.ExprRef:
+    """``e`` read over mathematical integers with the exact bit-vector semantics: a ``bvW``
+    value is an integer in ``[0, 2^W)``, each operation reduced modulo ``2^W`` (SMT-LIB's
+    division by zero included), so the lemmas' validity at 32 and 64 bits -- beyond
+    bit-blasting -- is a question of nonlinear integer arithmetic, which z3 answers.
+    ``env``: variable name -> z3 Int.  Only the operations the lemmas use."""
+    if isinstance(e, il.Var):
+        return env[e.name]
+    if isinstance(e, il.BvLit):
+        return z3.IntVal(e.value)
+    if isinstance(e, il.BvExtract):
+        return (_exact_int(e.operand, env) / 2 ** e.lo) % 2 ** (e.hi - e.lo)
+    if isinstance(e, il.BinOp):
+        a, b = _exact_int(e.left, env), _exact_int(e.right, env)
+        return {"==": lambda: a == b, "!=": lambda: a != b, "&&": lambda: z3.And(a, b),
+                "||": lambda: z3.Or(a, b), "==>": lambda: z3.Implies(a, b)}[e.op]()
+    assert isinstance(e, il.FunApp), e
+    m = re.fullmatch(r"BV(\d+)_(\w+?)(\d*)", e.name)
+    assert m, e.name
+    w, op = int(m.group(1)), m.group(2)
+    args = [_exact_int(x, env) for x in e.args]
+    n = 2 ** w
+    if op == "ZEXT":
+        return args[0]
+    a, b = args
+    return {"ADD": lambda: (a + b) % n, "MUL": lambda: (a * b) % n, "ULT": lambda: a < b,
+            "UDIV": lambda: z3.If(b == 0, n - 1, a / b), "UREM": lambda: z3.If(b == 0, a, a % b)}[op]()
+
+
+def _lemma_at(w: int, which: str) -> tuple[il.Program, il.Expr, tuple[str, ...]]:
+    """The cancellation or division lemma over ``w``-bit variables, its program (the
+    declarations of its functions and variables) and the variable names."""
+    b = ProgramBuilder(set())
+    if which == "cancellation":
+        names: tuple[str, ...] = ("x1", "x2", "u")
+        lemma = cancellation_lemma(b, w, (il.Var("x1"), il.Var("x2")), il.Var("u"))
+    else:
+        names = ("q1", "q2", "x1", "x2", "u", "p1", "p2")
+        q1, q2, x1, x2, u, p1, p2 = (il.Var(n) for n in names)
+        add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
+        defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
+        lemma = bounded_division_lemma(b, w, (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2))),
+                                       (q1, q2), u, (x1, x2), defs)
+    prog = il.Program(tuple(b.new_functions.values()) + tuple(il.ConstDecl(n, il.BvType(w)) for n in names))
+    return prog, lemma, names
+
+
+@pytest.mark.parametrize("which", ["cancellation", "division"])
+def test_the_exact_integer_reading_agrees_with_the_bit_vector_semantics(which):
+    """On random 8-bit values (and values at the edges), the integer reading
+    (``_exact_int``) of each sub-expression of each lemma -- premises that fail, products
+    that wrap -- has the value of its bit-vector meaning (``Translator``)."""
+    import random
+    rng = random.Random(13)
+    prog, lemma, names = _lemma_at(8, which)
+    tr = Translator(prog, z3.main_ctx())
+    int_env = {n: z3.Int(n) for n in names}
+    subs = [(tr.term(e), _exact_int(e, int_env)) for e in il.subexprs(lemma)]
+    for _ in range(100):
+        vals = {n: rng.choice([0, 1, 255, rng.randrange(256), rng.randrange(16)]) for n in names}
+        bv_sub = [(tr.const(n), z3.BitVecVal(v, 8)) for n, v in vals.items()]
+        int_sub = [(int_env[n], z3.IntVal(v)) for n, v in vals.items()]
+        for bv_term, int_term in subs:
+            bv_val, int_val = z3.simplify(z3.substitute(bv_term, *bv_sub)), z3.simplify(z3.substitute(int_term, *int_sub))
+            if z3.is_bool(bv_val):
+                assert z3.is_true(bv_val) == z3.is_true(int_val), (vals, bv_term)
+            else:
+                assert bv_val.as_long() == int_val.as_long(), (vals, bv_term)
+
+
+@pytest.mark.parametrize("which", ["cancellation", "division"])
+@pytest.mark.parametrize("w", [32, 64])  # the widths the kernels use (bv32 offsets, bv64 with 64-bit size_t)
+def test_the_lemmas_are_valid_at_the_widths_used(which, w):
+    prog, lemma, names = _lemma_at(w, which)
+    env = {n: z3.Int(n) for n in names}
+    s = z3.Solver()
+    s.set("timeout", 60000)
+    s.add(*(z3.And(0 <= v, v < 2 ** w) for v in env.values()))
+    s.add(z3.Not(_exact_int(lemma, env)))
+    assert s.check() == z3.unsat

@@ -25,11 +25,14 @@ TIMEOUT = float(os.environ.get("GPUVERIFY_TEST_TIMEOUT", "300"))
 PENDING_TIMEOUT = 60.0
 
 PENDING = {
-    "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r, and the function-wide invariant "
-                                     "(offset / 4) % width == col needs r * width + col not to wrap when "
-                                     "width = get_global_size(0) is symbolic (a power-of-two width hides "
-                                     "the wrap); adding __invariant(r >= 1) makes the modulo by a product "
-                                     "of two symbolic sizes take over 100 s",
+    "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r: r * width + col wraps for a negative r "
+                                     "and the function-wide invariant (offset / 4) % width == col is not "
+                                     "inductive unless width is a power of two (the header's 256); with "
+                                     "__invariant(r >= 1) the race and invariant checks need the remainder "
+                                     "lemma ((q*m + x)*4/4) % m == x stated on the log offset variable (z3's "
+                                     "rewriter distributes *4 over the sum, so an instance on the sum never "
+                                     "meets the invariant's term) and its tight no-wrap premise "
+                                     "r*m + x < 2^30 is still slow for the incremental solvers (s16-fin)",
 }
 SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_partials.cu",
           "cuda/bitonic_step_bug_partner.cu", "cuda/block_normalize.cu", "cuda/block_normalize_bug_grid.cu",
