@@ -718,26 +718,19 @@ def test_default_portfolio_races_yices_incremental_and_one_shot():
         b.close()
 
 
-class _SlowToStop:
-    """A racer that answers unknown only ``delay`` seconds after it is cancelled (as z3
-    deep in preprocessing, which checks for an interrupt only between steps)."""
+class _StubRacer:
+    """A portfolio member stub: ``cancel`` sets ``cancelled``, it has no model and
+    nothing to close; subclasses give ``run``."""
 
-    def __init__(self, delay: float):
-        self.name, self.queries, self.delay = "slow to stop", 0, delay
+    def __init__(self, name: str):
+        self.name, self.queries = name, 0
         self.cancelled = threading.Event()
 
     def prepare(self, assumptions):
         return assumptions
 
-    def run(self, prepared, limit=None):
-        self.queries += 1
-        self.cancelled.clear()
-        self.cancelled.wait(60)
-        time.sleep(self.delay)
-        return Outcome("unknown", "cancelled")
-
     def check(self, assumptions, limit=None):
-        return self.run(assumptions, limit)
+        return self.run(self.prepare(assumptions), limit)
 
     def cancel(self):
         self.cancelled.set()
@@ -747,6 +740,22 @@ class _SlowToStop:
 
     def close(self):
         pass
+
+
+class _SlowToStop(_StubRacer):
+    """A racer that answers unknown only ``delay`` seconds after it is cancelled (as z3
+    deep in preprocessing, which checks for an interrupt only between steps)."""
+
+    def __init__(self, delay: float):
+        super().__init__("slow to stop")
+        self.delay = delay
+
+    def run(self, prepared, limit=None):
+        self.queries += 1
+        self.cancelled.clear()
+        self.cancelled.wait(60)
+        time.sleep(self.delay)
+        return Outcome("unknown", "cancelled")
 
 
 def test_portfolio_does_not_wait_for_a_loser_to_stop(monkeypatch):
@@ -768,13 +777,13 @@ def test_portfolio_does_not_wait_for_a_loser_to_stop(monkeypatch):
     assert not b.stopping
 
 
-class _Timed:
+class _Timed(_StubRacer):
     """A racer that answers ``status`` ``seconds`` after it starts, or unknown at once
     when cancelled first (``seconds=None``: only when cancelled)."""
 
     def __init__(self, name: str, seconds: float | None, status: str = "unsat"):
-        self.name, self.seconds, self.status, self.queries = name, seconds, status, 0
-        self.cancelled = threading.Event()
+        super().__init__(name)
+        self.seconds, self.status = seconds, status
 
     def prepare(self, assumptions):
         self.cancelled.clear()
@@ -785,18 +794,6 @@ class _Timed:
         if self.cancelled.wait(self.seconds):
             return Outcome("unknown", "cancelled")
         return Outcome(self.status)
-
-    def check(self, assumptions, limit=None):
-        return self.run(self.prepare(assumptions), limit)
-
-    def cancel(self):
-        self.cancelled.set()
-
-    def values(self, terms):
-        raise RuntimeError("no model")
-
-    def close(self):
-        pass
 
 
 def _stub_portfolio(vc, members):
