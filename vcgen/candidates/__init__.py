@@ -42,8 +42,6 @@ range       one thread's loop covers a contiguous       ``contiguous``
             range (the form of A.3, per thread)
 moved       a loop's log holds an access only once a    ``counter_moved``
             counter left its initial value (extension)
-once        a tile loop's counter took at most one     ``runs_once``
-            step (extension, A.9 style)
 ==========  ==========================================  =====================
 
 r18 is generated under ``--warp-sync`` (warp-mates' logs are cleared after each
@@ -55,8 +53,8 @@ from .. import il
 from ..analysis.loops import Loop
 from ..twothread.parts import Parts
 from . import (access_breaking, access_id, contiguous, counter_moved, enabledness, equal_copies, finite_domain, first_iteration, log_ghost, loop_bound,
-               no_access, pow2, predicate_equality, relational_pow2, runs_once, same_warp, source, strided, symbolic_stride,
-               uniform_guard, write_value)
+               no_access, pow2, predicate_equality, relational_pow2, same_warp, source, strided, symbolic_stride, uniform_guard,
+               write_value)
 from .bvexpr import SMT, op_of
 from .context import Candidate, KernelFacts, LogRule, LoopContext, LoopFacts, LoopRule
 
@@ -65,7 +63,6 @@ __all__ = ["CandidateFactory", "LoopFacts", "ALL_RULES"]
 # Loop-level generators, in candidate order.
 LOOP_RULES: tuple[LoopRule, ...] = (predicate_equality.variable_equality, uniform_guard.candidates, loop_bound.guard_bounds,
               strided.counters, symbolic_stride.counters, loop_bound.initial_bounds, loop_bound.shrinking_bounds,
-              runs_once.candidates,
               pow2.candidates, relational_pow2.candidates,
               log_ghost.candidates, enabledness.loop_candidates, finite_domain.candidates,
               first_iteration.loop_candidates, equal_copies.candidates)
@@ -78,7 +75,7 @@ LOG_RULES: tuple[LogRule, ...] = (source.log_candidates, no_access.log_candidate
 ALL_RULES = tuple(r for m in (access_breaking, strided, contiguous, enabledness, uniform_guard, loop_bound,
                               predicate_equality, no_access, pow2, relational_pow2, access_id, source,
                               log_ghost, same_warp, finite_domain, first_iteration, write_value, equal_copies,
-                              counter_moved, symbolic_stride, runs_once)
+                              counter_moved, symbolic_stride)
                   for r in m.RULES)
 
 
