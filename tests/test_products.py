@@ -84,13 +84,27 @@ def test_a_sum_of_a_product_variable_gets_a_division_lemma(tmp_path):
     assert re.search(r"\(\$mul[\w.]*\$1 == BV32_MUL\(", text), text
 
 
+def _lemma_at(w: int, which: str) -> tuple[il.Program, il.Expr, tuple[str, ...]]:
+    """The cancellation or division lemma over ``w``-bit variables, its program (the
+    declarations of its functions and variables) and the variable names."""
+    b = ProgramBuilder(set())
+    if which == "cancellation":
+        names: tuple[str, ...] = ("x1", "x2", "u")
+        lemma = cancellation_lemma(b, w, (il.Var("x1"), il.Var("x2")), il.Var("u"))
+    else:
+        names = ("q1", "q2", "x1", "x2", "u", "p1", "p2")
+        q1, q2, x1, x2, u, p1, p2 = (il.Var(n) for n in names)
+        add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
+        defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
+        lemma = bounded_division_lemma(b, w, (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2))),
+                                       (q1, q2), u, (x1, x2), defs)
+    prog = il.Program(tuple(b.new_functions.values()) + tuple(il.ConstDecl(n, il.BvType(w)) for n in names))
+    return prog, lemma, names
+
+
 @pytest.mark.parametrize("w", [4, 8, 10])  # the general theorem is too hard for bit-blasting at 32
 def test_the_lemma_is_valid(w):
-    b = ProgramBuilder(set())
-    t = il.BvType(w)
-    x1, x2, u = il.Var("x1"), il.Var("x2"), il.Var("u")
-    lemma = cancellation_lemma(b, w, (x1, x2), u)
-    prog = il.Program(tuple(b.new_functions.values()) + tuple(il.ConstDecl(n, t) for n in ("x1", "x2", "u")))
+    prog, lemma, _ = _lemma_at(w, "cancellation")
     s = z3.Solver()
     s.add(z3.Not(Translator(prog, z3.main_ctx()).term(lemma)))
     assert s.check() == z3.unsat
@@ -103,15 +117,7 @@ def test_the_lemma_is_valid(w):
 
 @pytest.mark.parametrize("w", [4, 6, 8])
 def test_the_division_lemma_is_valid(w):
-    b = ProgramBuilder(set())
-    t = il.BvType(w)
-    q1, q2, x1, x2, u, p1, p2 = (il.Var(n) for n in ("q1", "q2", "x1", "x2", "u", "p1", "p2"))
-    add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
-    defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
-    sums = (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2)))
-    lemma = bounded_division_lemma(b, w, sums, (q1, q2), u, (x1, x2), defs)
-    prog = il.Program(tuple(b.new_functions.values()) +
-                      tuple(il.ConstDecl(n, t) for n in ("q1", "q2", "x1", "x2", "u", "p1", "p2")))
+    prog, lemma, _ = _lemma_at(w, "division")
     s = z3.Solver()
     s.add(z3.Not(Translator(prog, z3.main_ctx()).term(lemma)))
     assert s.check() == z3.unsat
@@ -179,24 +185,6 @@ def _exact_int(e: il.Expr, env: dict) -> z3.ExprRef:
     a, b = args
     return {"ADD": lambda: (a + b) % n, "MUL": lambda: (a * b) % n, "ULT": lambda: a < b,
             "UDIV": lambda: z3.If(b == 0, n - 1, a / b), "UREM": lambda: z3.If(b == 0, a, a % b)}[op]()
-
-
-def _lemma_at(w: int, which: str) -> tuple[il.Program, il.Expr, tuple[str, ...]]:
-    """The cancellation or division lemma over ``w``-bit variables, its program (the
-    declarations of its functions and variables) and the variable names."""
-    b = ProgramBuilder(set())
-    if which == "cancellation":
-        names: tuple[str, ...] = ("x1", "x2", "u")
-        lemma = cancellation_lemma(b, w, (il.Var("x1"), il.Var("x2")), il.Var("u"))
-    else:
-        names = ("q1", "q2", "x1", "x2", "u", "p1", "p2")
-        q1, q2, x1, x2, u, p1, p2 = (il.Var(n) for n in names)
-        add, mul = b.bvfun("ADD", w), b.bvfun("MUL", w)
-        defs = (il.BinOp("==", p1, il.FunApp(mul, (q1, u))), il.BinOp("==", p2, il.FunApp(mul, (q2, u))))
-        lemma = bounded_division_lemma(b, w, (il.FunApp(add, (x1, p1)), il.FunApp(add, (x2, p2))),
-                                       (q1, q2), u, (x1, x2), defs)
-    prog = il.Program(tuple(b.new_functions.values()) + tuple(il.ConstDecl(n, il.BvType(w)) for n in names))
-    return prog, lemma, names
 
 
 @pytest.mark.parametrize("which", ["cancellation", "division"])
