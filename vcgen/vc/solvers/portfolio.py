@@ -80,8 +80,7 @@ class PortfolioBackend:
     Models: after ``sat``, ``values`` asks the member that answered; if it cannot give
     values (error, crash), z3 is asked the same query again, sequentially, and its model
     is used (``ToolError(NOT_ALL_VERIFIED)`` if z3 does not answer sat either).
-    ``wins`` counts definite answers per member name; ``benched``: members that no longer
-    race (``BENCH_AFTER``).  Any member's answer is a sound solver's, so benching one only
+    ``benched``: members that no longer race (``BENCH_AFTER``).  Any member's answer is a sound solver's, so benching one only
     changes who answers, never an answer's meaning.
     """
 
@@ -91,7 +90,6 @@ class PortfolioBackend:
         self.name = "portfolio: " + ", ".join(m.name for m in self.members)
         self.winner: Racer | None = None
         self.assumptions: list = []
-        self.wins: dict = {m.name: 0 for m in self.members}
         self.contested_wins: dict = {m.name: 0 for m in self.members}
         self.contested = 0
         self.benched: set = set()  # member names
@@ -150,7 +148,6 @@ class PortfolioBackend:
             outcomes[m.name] = out
             if out.definite:
                 self.winner = m
-                self.wins[m.name] += 1
                 break
             start_rest()  # the leader gave up
         decided = time.monotonic()
