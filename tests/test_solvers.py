@@ -536,16 +536,19 @@ SLOW_UNSAT = _fake("import sys, time\n"
                    "        print('unsat', flush=True)\n")
 
 
-def test_process_queues_a_query_behind_an_abandoned_one():
-    """A cancelled (abandoned) query does not make the next one answer "busy": it is
-    queued behind it, the late answer is skipped and the next answer is its own (the
-    portfolio then races both members again on Houdini's next query)."""
+def test_process_cancel_kills_the_solver_and_the_next_query_restarts_it():
+    """A cancelled (abandoned) query ends its solver process at once (its answer would be
+    thrown away; the search only took CPU), and the next query is answered by a fresh
+    process, not "busy" and not the late answer of the abandoned one."""
     vc = _vc(BPL / "race.bpl")
     b = ProcessBackend(vc, SLOW_UNSAT, timeout=30)
-    first = _cancelled_query(b, vc, 0.1)
-    assert first.status == "unknown" and b.stale == 1
+    procs: list = []
+    threading.Thread(target=lambda: (time.sleep(0.1), procs.append(b.proc), b.cancel())).start()
+    first = b.check(_real(vc))
+    proc = procs[0]
+    assert first.status == "unknown" and proc is not None and proc.poll() is not None and b.proc is None
     out = b.check(_real(vc))
-    assert out.status == "unsat" and b.stale == 0
+    assert out.status == "unsat" and b.proc is not None and b.proc is not proc
     b.close()
 
 
@@ -870,11 +873,13 @@ def test_portfolio_pace_of_a_loser_never_drops():
         b.close()
 
 
-def test_process_close_kills_a_solver_busy_on_an_abandoned_query():
+def test_process_close_ends_an_idle_solver_at_once():
+    """After an abandoned query (killed) and after an answered one (asked to exit), close
+    returns at once and leaves no process."""
     vc = _vc(BPL / "race.bpl")
     b = ProcessBackend(vc, SLEEPER, 60)
     _cancelled_query(b, vc, 0.2)
-    assert b.stale == 1
+    assert b.proc is None
     started = time.monotonic()
     b.close()
     assert time.monotonic() - started < 1.0 and b.proc is None

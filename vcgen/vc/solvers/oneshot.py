@@ -20,9 +20,6 @@ from __future__ import annotations
 from .backend import Outcome
 from .process import ProcessBackend
 
-_CANCELLED_REASON = "cancelled"
-
-
 class OneShotBackend(ProcessBackend):
     """``ProcessBackend`` with a fresh process per query: the prelude, the assumption
     literals as ``assert``s, ``check-sat``; the process stays alive after ``sat`` for
@@ -40,12 +37,10 @@ class OneShotBackend(ProcessBackend):
         return self._text(facts + "(check-sat)\n")
 
     def run(self, query: str, limit: float | None = None) -> Outcome:
-        """Answer ``query`` (``prepare``) in a new process (see the class docstring)."""
+        """Answer ``query`` (``prepare``) in a new process (see the class docstring); a
+        cancel kills it (``ProcessBackend.run``)."""
         self._kill()
-        out = super().run(query, limit)
-        if out.status == "unknown" and out.reason.endswith(_CANCELLED_REASON):
-            self._kill()  # an abandoned search: nothing to keep, stop taking CPU at once
-        return out
+        return super().run(query, limit)
 
     def close(self) -> None:
         self._kill()

@@ -95,12 +95,11 @@ def _depth_change(line: str) -> int:
 class ProcessBackend:
     """An SMT-LIB2 solver process fed the VC once; each query is ``check-sat-assuming``.
 
-    After a timeout the process is killed and restarted (the VC is re-sent) on the next
-    query.  A crash or an ``(error ...)`` answer is an ``unknown`` outcome, never ``unsat``.
-    ``cancel`` (the portfolio) abandons a query without killing the solver: its late
-    answer is skipped, and a new query waits behind it (``run``), unless the abandoned
-    query is older than the timeout, which restarts the process.  ``int_as_bv`` rewrites all text with ``ints_as_bv`` (bitwuzla); it
-    raises ToolError(CONFIGURATION_ERROR) here if the VC cannot be rewritten.
+    After a timeout or a ``cancel`` (the portfolio abandons the query: another member
+    answered) the process is killed and restarted (the VC is re-sent) on the next query.
+    A crash or an ``(error ...)`` answer is an ``unknown`` outcome, never ``unsat``.
+    ``int_as_bv`` rewrites all text with ``ints_as_bv`` (bitwuzla); it raises
+    ToolError(CONFIGURATION_ERROR) here if the VC cannot be rewritten.
     """
 
     def __init__(self, vc: VC, command: list, timeout: float | None = None,
@@ -114,8 +113,6 @@ class ProcessBackend:
         self.lines: queue.Queue = queue.Queue()
         self.queries = 0
         self.has_model = False
-        self.stale = 0  # answers still due for abandoned queries
-        self.stale_since = 0.0
         self.generation = 0  # of the query in progress (cancel markers name it)
         self._declared: set[str] | None = None  # constant names the prelude declares
         self._printed: dict[int, tuple] = {}  # literal's ast id -> (literal, its text)
@@ -194,7 +191,6 @@ class ProcessBackend:
 
     def _kill(self) -> None:
         proc, self.proc = self.proc, None
-        self.stale = 0
         if proc is not None:
             proc.kill()
             proc.wait()
@@ -205,35 +201,20 @@ class ProcessBackend:
         lits = " ".join(self._sexpr(a) for a in assumptions)
         return self._text(f"(check-sat-assuming ({lits}))\n")
 
-    def _drain(self) -> None:
-        """Skip the answers of abandoned queries that have arrived (without waiting)."""
-        while self.stale and self.proc is not None:
-            try:
-                line = self.lines.get_nowait()
-            except queue.Empty:
-                return
-            if isinstance(line, tuple) or (line is not None and not line.strip()):
-                continue
-            if line is None or line.strip() not in ("sat", "unsat", "unknown"):
-                self._kill()  # crashed or confused: start afresh
-                return
-            self.stale -= 1
-
     def run(self, query: str, limit: float | None = None) -> Outcome:
         """Send a prepared query and wait for the answer (may run on another thread) at
         most ``query_limit(timeout, limit)`` seconds; after that the process is killed.
 
-        Behind abandoned queries (``cancel``) the query is queued, not refused: the solver
-        answers in order, the late answers are skipped as they come.  Refusing ("busy")
-        left the portfolio to z3 alone for the next query whenever z3 had won the last
-        one, however short the abandoned query: on Houdini's one-candidate queries
-        (CUDA BlackScholes) z3 won the easy ones and then worked 84 s alone on a
-        candidate yices proves in 4 s."""
+        A cancelled query (``cancel``: abandoned by the portfolio) kills the process too:
+        the solver cannot be interrupted (yices-smt2 exits on SIGINT, and has no per-query
+        timeout option), and its answer would be thrown away, so finishing the search only
+        takes CPU from the winner, from the next query and, on the two-core machine, from
+        the other kernel of a ``-j 2`` run.  Kept running behind the next query, the warm
+        yices of AMD AESEncryptDecrypt kernel2 spent 9.8 s of CPU on abandoned searches
+        (the one-process-per-query yices that won them: 2.5 s); killed, it took 0.7 s,
+        its restarts included (each re-reads the VC, well under 0.1 s there)."""
         self.queries += 1
         self.has_model = False
-        self._drain()
-        if self.stale and self.timeout and time.monotonic() - self.stale_since > self.timeout:
-            self._kill()
         if self.proc is None:
             self._start()
         self._send(query)
@@ -241,11 +222,8 @@ class ProcessBackend:
         budget = query_limit(self.timeout, limit)
         deadline = None if budget is None else start + budget
         resp = self._response(deadline)
-        while self.stale and isinstance(resp, str) and resp in ("sat", "unsat", "unknown"):
-            self.stale -= 1  # the late answer of an abandoned query
-            resp = self._response(deadline)
         if resp is _CANCELLED:
-            self.stale, self.stale_since = self.stale + 1, start
+            self._kill()
             return Outcome("unknown", f"{self.name}: cancelled")
         if resp is None:
             self._kill()
@@ -306,11 +284,8 @@ class ProcessBackend:
                 for t in terms]
 
     def close(self) -> None:
-        """End the solver process: asked to exit when idle, killed when it is still busy
-        on an abandoned query (it would read ``(exit)`` only when done: the portfolio's
-        close waited up to 2 s per such solver, 1 s of corpus copy3d_bug_plane's 6 s)."""
-        if self.stale:
-            self._kill()
+        """End the solver process: asked to exit (it is idle: an abandoned query killed
+        it), killed if it has not within 2 s."""
         if self.proc is not None:
             self._send("(exit)\n")
             try:
