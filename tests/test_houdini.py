@@ -316,6 +316,46 @@ def test_limit_drops_an_undecided_candidate_never_keeps_it():
     assert verify_program(houdini.apply_invariants(prog, alive)).status == "errors"
 
 
+class _ConeStub:
+    """A split-part prover (``split.PartProver``): unsat for the parts of the candidates
+    ``proves``, ``otherwise`` for the rest; records the candidate guards offered."""
+
+    def __init__(self, vc, proves=(), otherwise="sat"):
+        self.vc, self.proves, self.otherwise, self.offered = vc, set(proves), otherwise, []
+
+    def prove(self, checks, assumptions, limit=None):
+        guards = {self.vc.checks[k].guard for k in checks}
+        self.offered.append(guards)
+        return Outcome("unsat" if guards <= self.proves else self.otherwise)
+
+
+def test_split_asks_the_cone_prover_first_and_trusts_only_its_unsat():
+    """A split's one-candidate queries go to the prover first: its unsat keeps ``_b1``
+    (inductive: MUTUAL's fixpoint is ``_b0``, ``_b1``), which the back end never decides
+    alone and drops as undecided without the prover; its sat decides nothing (``_b2``,
+    ``_b3`` go to the back end, whose models drop them)."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    stats = HoudiniStats()
+    assert houdini_fixpoint(vc, _Limited(vc, stuck={"_b1"}), stats) == {"_b0"}
+    assert stats.dropped_on_unknown == 1
+    cones, stats = _ConeStub(vc, proves={"_b1"}), HoudiniStats()
+    alive = houdini_fixpoint(vc, _Limited(vc, stuck={"_b1"}), stats, prover=cones)
+    assert alive == {"_b0", "_b1"} and stats.cone_proofs >= 1 and stats.dropped_on_unknown == 0
+    assert all(len(o) == 1 for o in cones.offered)  # one candidate's checks per part
+
+
+def test_a_candidate_the_cone_prover_did_not_prove_is_not_offered_again():
+    """A cone query that is not unsat (a model, a timeout) hands the candidate to the back
+    end, whose model drops what it falsifies; the candidate is not offered again."""
+    prog = parse_program(MUTUAL)
+    vc = program_vc(prog, independent_candidates=True)
+    stub, stats = _ConeStub(vc, otherwise="timeout"), HoudiniStats()
+    assert houdini_fixpoint(vc, _Limited(vc), stats, prover=stub) == {"_b0", "_b1"}
+    offered = [g for o in stub.offered for g in o]
+    assert offered and len(offered) == len(set(offered)) and stats.cone_proofs == 0
+
+
 class _OneFailure:
     """z3 in-process, but a model names at most one failed check (the first enabled),
     like a solver that stops at the first failure it finds; counts sat answers."""

@@ -40,6 +40,8 @@ from ..report import progress
 from ..vc import encode as vcmod
 from ..vc.query import program_vc
 from ..vc.solvers import split
+from ..vc.solvers.sliced import slice_prover
+from ..vc.solvers.split import PartProver
 from ..vc.solvers.select import make_backend
 from . import refutation
 from .twins import ThreadSwap, twin_guards
@@ -89,6 +91,8 @@ class HoudiniStats:
     refutation_errors: list = field(default_factory=list)  # engines that failed (diagnostics)
     twin_queries: int = 0  # pinned queries for thread twins (``_twin_run``)
     twins: int = 0  # candidates dropped by the models of those queries
+    cone_proofs: int = 0  # one-candidate queries proved over their cones (``_cone_proves``)
+    uncones: set = field(default_factory=set)  # guards whose cone query was not unsat once
 
     @property
     def generated(self) -> int:
@@ -141,7 +145,7 @@ def _rule_key(rule: str):
 
 
 def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
-                     refuter=None) -> set[str]:
+                     refuter=None, prover: PartProver | None = None) -> set[str]:
     """Names of the guards of the candidates that survive (an inductive set).
 
     ``backend`` is a solver back end over ``vc`` (see ``vcgen.vc.solvers``); ``refuter`` (a
@@ -159,6 +163,9 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     in its first slice is the last; ``make bench-scaling`` loop nest of depth 50: one round
     of 51 queries instead of two of 101 when the solver drops a candidate of the outermost
     loop).  Only the slices settled before a drop are asked again.
+
+    ``prover`` (``sliced.SliceProver``, or None): a split's one-candidate queries are
+    offered to it first, over their cones (``_cone_proves``); only its unsat is used.
     """
     stats = stats if stats is not None else HoudiniStats()
     by_guard: dict = {}
@@ -186,7 +193,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
             if proved_at[i] == len(alive):
                 continue  # proved under the current alive set: asking again proves it again
             limits[i] = _settle_slice(vc, backend, part, alive, by_guard, stats, refuter, limits[i],
-                                      twins, pace)
+                                      twins, pace, prover)
             proved_at[i] = len(alive)
         if refuter is not None:
             refuter.share(before - alive)
@@ -197,7 +204,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
 
 def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                   refuter, limit: float, twins: Twins | None = None,
-                  pace: split.SplitLimit | None = None) -> float:
+                  pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
     """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
     a loop's candidates that fail do so mostly for reasons local to the loop, found one
     model at a time, and moving to the next slice in between only re-asks the others
@@ -209,7 +216,7 @@ def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Hou
     while part & alive:
         n = len(alive)
         limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit, refuter,
-                             twins, pace)
+                             twins, pace, prover)
         if len(alive) == n:
             return limit
         if refuter is not None:
@@ -233,7 +240,7 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
 
 def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                  limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-                 pace: split.SplitLimit | None = None) -> float:
+                 pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
     """``_ask_slice`` over ``part``, but the candidates of ``part`` that were over a split's
     first-pass limit once (``stats.slow``) are left out of the joint query and asked alone
     (full timeout, ``_one_by_one``) once the others' joint query dropped nothing.  A hard
@@ -246,18 +253,18 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     between, or the caller asks the slice again).  Returns the slice's limit floor."""
     slow = part & stats.slow
     if not slow or slow == part:
-        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace)
+        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace, prover)
     n = len(alive)
-    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace)
+    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace, prover)
     if len(alive) == n:
         progress.note("houdini: loop %s: %d slow candidates alone", _site(by_guard, slow), len(slow))
-        _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins)
+        _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins, prover)
     return limit
 
 
 def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-               pace: split.SplitLimit | None = None) -> float:
+               pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
@@ -303,7 +310,7 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     # each killing the warm solver process, and were asked again: Houdini 30 -> 74 s)
     first_pass = max(limit, SPLIT_AFTER)
     passes = (first_pass,) if split and (not timeout or first_pass < timeout) else ()
-    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins)
+    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins, prover)
     return 2 * limit if split and found_model else floor
 
 
@@ -385,7 +392,8 @@ def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: 
 
 
 def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                passes: tuple = (), refuter=None, twins: Twins | None = None) -> bool:
+                passes: tuple = (), refuter=None, twins: Twins | None = None,
+                prover: PartProver | None = None) -> bool:
     """Single-candidate queries for the guards ``part``: each is dropped unless its own
     query is unsat.  The first model ends them (it drops every candidate it falsifies):
     the proofs so far assumed a candidate now dropped, and the caller asks the slice
@@ -423,6 +431,9 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
             asked = time.monotonic()
             progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
                           f", first pass of {limit:g} s" if limit is not None else "")
+            if _cone_proves(vc, prover, g, alive, by_guard, stats, limit):
+                _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
+                continue
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
             stats.queries += 1
             _record_cost(stats, by_guard[g][0].rule,
@@ -444,6 +455,27 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
         todo = hard
         if not todo:
             break
+    return False
+
+
+def _cone_proves(vc, prover: PartProver | None, g: str, alive: set, by_guard: dict,
+                 stats: HoudiniStats, limit: float | None) -> bool:
+    """Whether ``prover`` (``sliced.SliceProver``) proves candidate ``g``'s one-candidate
+    query over its checks' cone of influence (docs/design.md section 6, split parts over
+    their cones): an unsat there is the unsat of the whole query, which the back end is
+    then not asked.  A candidate whose cone query was not unsat once (a model, or over the
+    prover's limit) is not offered again: the back end decides it, and its model is the
+    one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
+    over the whole VC took 0.01-6.4 s each, over their cones (83 of 367 constraints)
+    0.01-0.7 s."""
+    if prover is None or g in stats.uncones:
+        return False
+    checks = sorted(c.index for c in by_guard[g])
+    if prover.prove(checks, vc.assumptions(set(checks), alive), limit).status == "unsat":
+        stats.queries += 1
+        stats.cone_proofs += 1
+        return True
+    stats.uncones.add(g)
     return False
 
 
@@ -584,11 +616,13 @@ def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> H
     try:
         vc = program_vc(program, math_int=o.math_int, independent_candidates=True)
         backend = make_backend(vc, o.solver, o.timeout)
+        # splits' one-candidate queries over their cones first, as the final check's parts
+        prover = slice_prover(vc, o.timeout) if o.solver == "auto" else None
         # the engines' first answer (DYN: one concrete run) usually comes within the time
         # it took to build the VC, and saves Houdini's costliest query, the first one
         refuter.wait_first(FIRST_REFUTATION_WAIT)
         try:
-            alive = houdini_fixpoint(vc, backend, stats, refuter)
+            alive = houdini_fixpoint(vc, backend, stats, refuter, prover)
         finally:
             backend.close()
     finally:

@@ -190,8 +190,9 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
         return result
     vc = program_vc(program, result.unwind if options.findbugs else None, options.math_int)
     backend = make_backend(vc, options.solver, options.timeout)
+    prover = cone_prover(vc, options)  # Houdini's and the final check's: the VC printed once
     try:
-        alive, stats = _houdini(vc, backend)
+        alive, stats = _houdini(vc, backend, prover)
         if stats is not None:
             result.houdini = stats
         if options.k_induction_depth is not None and not options.findbugs:
@@ -199,8 +200,8 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
             backend.close()
             vc = program_vc(program, None, options.math_int, options.k_induction_depth)
             backend = make_backend(vc, options.solver, options.timeout)
-        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit,
-                                        cone_prover(vc, options))
+            prover = cone_prover(vc, options)
+        errors, out, dims = find_errors(program, vc, backend, alive, options.max_errors, limit, prover)
         result.errors, result.dims = errors, dims
         if errors:
             result.status = "errors"
@@ -220,13 +221,14 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
     return result
 
 
-def _houdini(vc: vcmod.VC, backend: Backend) -> tuple[set[str] | None, houdini.HoudiniStats | None]:
-    """``(alive guards, statistics)`` of Houdini over the candidates of ``vc``; ``(None,
-    None)`` when it has none."""
+def _houdini(vc: vcmod.VC, backend: Backend, prover: SliceProver | None = None
+             ) -> tuple[set[str] | None, houdini.HoudiniStats | None]:
+    """``(alive guards, statistics)`` of Houdini over the candidates of ``vc`` (splits'
+    one-candidate queries offered to ``prover`` first); ``(None, None)`` when it has none."""
     if not any(c.is_candidate for c in vc.checks):
         return None, None
     stats = houdini.HoudiniStats()
-    alive = houdini.houdini_fixpoint(vc, backend, stats)
+    alive = houdini.houdini_fixpoint(vc, backend, stats, prover=prover)
     houdini.fill_stats(stats, houdini.candidate_rules(vc), alive)
     return alive, stats
 
@@ -248,9 +250,10 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
         return False
     vc = vcmod.build_vc(program, strong if strong is not None else passive, math_int=options.math_int)
     backend = make_backend(vc, options.solver, options.timeout)
+    prover = cone_prover(vc, options)
     try:
-        alive, stats = _houdini(vc, backend)
-        if not _all_unsat(vc, backend, groups, alive, limit, cone_prover(vc, options)):
+        alive, stats = _houdini(vc, backend, prover)
+        if not _all_unsat(vc, backend, groups, alive, limit, prover):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
