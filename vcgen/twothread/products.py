@@ -1,4 +1,5 @@
-"""Cancellation lemmas for the two threads' products with a shared factor.
+"""Cancellation lemmas for the two threads' products with a shared factor, and remainder
+lemmas for the annotations that take a remainder of an access log's offset.
 
 An access ``out[gid * stride]`` with a symbolic ``stride`` (a kernel argument, or a
 symbolic launch size) is race-free because the product is injective in ``gid`` where it
@@ -30,6 +31,19 @@ Products by literals are left alone (linear: the solvers handle them), and so ar
 by a group size or group count: the global id ``group_id * group_size + local_id`` has
 the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The
 two-thread reduction they serve is paper 000, section 4; the facts are arithmetic.
+
+An annotation ``(__write_offset_bytes(A) / 4) % width == col`` (a function-wide invariant;
+``L % M`` or ``(L * c / c) % M`` of a log offset ``L``, ``M`` thread-uniform) meets each
+access ``A[q * u + x]`` with ``u`` thread-uniform in a ``RemainderLemmas`` instance
+
+    s == q * u + x (the kernel's definitions) && M == u && x < u && fits(q, u)
+      ==>  R(s) == x
+
+(``remainder_lemma``; ``fits`` compares ``q`` and ``u`` with numbers only, so the
+solver need not bound a product): on the offset of each logged access of thread 1, and on
+the log itself at each race check of thread 2's access (``L == s`` in the premise), where
+the log's remainder is also named and that name split over the log's updates
+(docs/design.md section 5.1).  Valid for every value, like the others.
 """
 from __future__ import annotations
 
