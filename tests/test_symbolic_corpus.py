@@ -24,22 +24,15 @@ KERNELS = collect_kernels([CORPUS / "opencl", CORPUS / "cuda"])
 TIMEOUT = float(os.environ.get("GPUVERIFY_TEST_TIMEOUT", "300"))
 PENDING_TIMEOUT = 60.0
 
-PENDING = {
-    "opencl/annot_function_wide.cl": "with --no-infer nothing bounds r: r * width + col wraps for a negative r "
-                                     "and the function-wide invariant (offset / 4) % width == col is not "
-                                     "inductive unless width is a power of two (the header's 256); with "
-                                     "__invariant(r >= 1) the race and invariant checks need the remainder "
-                                     "lemma ((q*m + x)*4/4) % m == x stated on the log offset variable (z3's "
-                                     "rewriter distributes *4 over the sum, so an instance on the sum never "
-                                     "meets the invariant's term) and its tight no-wrap premise "
-                                     "r*m + x < 2^30 is still slow for the incremental solvers (s16-fin)",
-}
+PENDING: dict[str, str] = {}
 SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_partials.cu",
           "cuda/bitonic_step_bug_partner.cu", "cuda/block_normalize.cu", "cuda/block_normalize_bug_grid.cu",
           "opencl/final_reduce.cl", "opencl/large_grid.cl", "opencl/large_grid_bug_wrap.cl",
           "opencl/annot_pointers.cl",
           # out[gid * stride]: the products' cancellation lemma (vcgen.twothread.products)
           "opencl/strided_copy.cl", "opencl/strided_copy_bug_overflow.cl", "cuda/strided_copy.cu",
+          # (offset / 4) % width == col of r * width + col: the remainder lemmas (products.RemainderLemmas)
+          "opencl/annot_function_wide.cl", "opencl/annot_function_wide_bug_neighbour.cl",
           # the OpenCL half: the address-space bound (4- and 16-byte elements, a uchar buffer
           # written as uint, a 3-D launch), the global-id lemmas, kernels stating their sizes
           "opencl/annot_loop_log.cl", "opencl/extern_helper_private.cl", "opencl/bytes_subword.cl",

@@ -9,7 +9,8 @@ __kernel void column_sweeps(__global float *grid, int rows, int passes) {
   size_t col = get_global_id(0);
   size_t width = get_global_size(0);
   for (int p = 0; p < passes; p++) {
-    for (int r = 1; r < rows; r++) {
+    // r >= 1: with --no-infer nothing else bounds r, and a negative r wraps r * width + col
+    for (int r = 1; __invariant(r >= 1), r < rows; r++) {
       grid[r * width + col] += 0.5f * grid[(r - 1) * width + col];
     }
   }

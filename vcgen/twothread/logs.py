@@ -9,12 +9,17 @@ access finds races inside one instruction.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import il
 from ..il.attributes import sourceloc, sourceloc_attrs
 from .builder import ProgramBuilder
 from .kernel import ArrayInfo, KernelInfo
 from .options import LockstepOptions
 from .threads import Threads
+
+if TYPE_CHECKING:  # products imports the candidates, which import this module
+    from .products import RemainderLemmas
 
 
 class AccessLogs:
@@ -29,6 +34,8 @@ class AccessLogs:
         self.opts = opts
         self.recent: set[tuple[str, str]] = set()
         self.recent_loc: tuple | None = None
+        # lemmas about the annotations' remainders of log offsets (set by the transform)
+        self.remainders: RemainderLemmas | None = None
 
     def kinds(self, a: ArrayInfo) -> tuple[str, ...]:
         """Access logs kept for ``a``: reads, writes, and atomics if the kernel has any on it."""
@@ -79,6 +86,9 @@ class AccessLogs:
             targets.append((self.var(a, kind, "EVENT"), self.threads.ex(event, 1)))
         b.emit(il.Assign(tuple(il.VarLhs(v.name) for v, _ in targets),
                          tuple(il.ite(g, e, v) for v, e in targets)))
+        if self.remainders is not None:  # valid for every value: unpredicated
+            for cmd in self.remainders.at_log(self.var(a, kind, "OFFSET"), index):
+                b.emit(cmd)
         if self.opts.warp_sync:
             self.recent.add((a.name, kind))
             self.recent_loc = sourceloc(loc or ())
@@ -118,4 +128,7 @@ class AccessLogs:
             sourceloc_attrs(loc or ()) + (il.Attr("check_offset", (idx2,)),)
         if benign:  # the last conjunct compares the values (vcgen.vc.slicing tries without it first)
             attrs += (il.Attr("benign_value"),)
+        if self.remainders is not None:
+            for cmd in self.remainders.at_check(self.var(a, logged, "OFFSET"), index):
+                self.builder.emit(cmd)
         self.builder.emit(il.Assert(il.not_(il.and_all(x for x in conflict if x != il.TRUE)), attrs))

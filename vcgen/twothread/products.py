@@ -1,4 +1,5 @@
-"""Cancellation lemmas for the two threads' products with a shared factor.
+"""Cancellation lemmas for the two threads' products with a shared factor, and remainder
+lemmas for the annotations that take a remainder of an access log's offset.
 
 An access ``out[gid * stride]`` with a symbolic ``stride`` (a kernel argument, or a
 symbolic launch size) is race-free because the product is injective in ``gid`` where it
@@ -30,10 +31,24 @@ Products by literals are left alone (linear: the solvers handle them), and so ar
 by a group size or group count: the global id ``group_id * group_size + local_id`` has
 the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The
 two-thread reduction they serve is paper 000, section 4; the facts are arithmetic.
+
+An annotation ``(__write_offset_bytes(A) / 4) % width == col`` (a function-wide invariant;
+``L % M`` or ``(L * c / c) % M`` of a log offset ``L``, ``M`` thread-uniform) meets each
+access ``A[q * u + x]`` with ``u`` thread-uniform in a ``RemainderLemmas`` instance
+
+    s == q * u + x (the kernel's definitions) && M == u && x < u && fits(q, u)
+      ==>  R(s) == x
+
+(``remainder_lemma``; ``fits`` compares ``q`` and ``u`` with numbers only, so the
+solver need not bound a product): on the offset of each logged access of thread 1, and on
+the log itself at each race check of thread 2's access (``L == s`` in the premise), where
+the log's remainder is also named and that name split over the log's updates
+(docs/design.md section 5.1).  Valid for every value, like the others.
 """
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import il
 from ..candidates.bvexpr import args_of, op_of
@@ -92,12 +107,48 @@ class ProductLemmas:
     def __init__(self, builder: ProgramBuilder, threads: Threads, kernel: il.ProcedureDecl):
         self.builder, self.threads = builder, threads
         self.products: dict[str, il.Expr] = {}  # variable -> the product it is assigned
+        assigned: dict[str, list[il.Expr]] = {}
         for b in kernel.blocks or ():
             for c in b.cmds:
                 if isinstance(c, il.Assign):
                     for l, r in zip(c.lhss, c.rhss):
-                        if isinstance(l, il.VarLhs) and _binary(r, "MUL") is not None:
-                            self.products[l.name] = r
+                        if isinstance(l, il.VarLhs):
+                            assigned.setdefault(l.name, []).append(r)
+                            if _binary(r, "MUL") is not None:
+                                self.products[l.name] = r
+        # variables assigned once: an offset's definitions (``sum_parts``)
+        self.defs = {v: rs[0] for v, rs in assigned.items() if len(rs) == 1}
+        self.types = {d.name: d.type for d in kernel.locals}
+
+    def width(self, e: il.Expr) -> int | None:
+        """The bit width of the one-thread offset ``e`` (a variable or an operation)."""
+        if isinstance(e, il.Var):
+            t = self.types.get(e.name)
+            return t.width if isinstance(t, il.BvType) else None
+        wop = op_of(e)
+        return wop[0] if wop is not None else None
+
+    def sum_parts(self, e: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr, il.Expr, il.Expr] | None:
+        """``(defs, q, u, x)`` when the one-thread offset ``e`` is ``q * u + x`` with a
+        thread-uniform, non-literal ``u``: through copies and the product's variable, each
+        ``(v, rhs)`` of ``defs`` a variable assigned once and its right-hand side (the
+        equations that make ``e`` the sum, premises of a lemma)."""
+        defs: list[tuple[il.Var, il.Expr]] = []
+        while isinstance(e, il.Var) and e.name in self.defs:
+            defs.append((e, self.defs[e.name]))
+            e = self.defs[e.name]
+        s = _binary(e, "ADD")
+        if s is None:
+            return None
+        for p, x in ((s[1], s[2]), (s[2], s[1])):
+            prod = self.defs.get(p.name) if isinstance(p, il.Var) else p
+            if prod is None or (m := _binary(prod, "MUL")) is None or m[0] != s[0]:
+                continue
+            for q, u in ((m[1], m[2]), (m[2], m[1])):
+                if self._uniform(u):
+                    extra = ((p, prod),) if isinstance(p, il.Var) else ()
+                    return tuple(defs) + extra, q, u, x
+        return None
 
     def _uniform(self, e: il.Expr) -> bool:
         """A factor the lemmas are about: the same in both threads, neither a number nor a
@@ -153,3 +204,114 @@ class ProductLemmas:
                 return bounded_division_lemma(self.builder, w, sums, self._pair(q), self.threads.ex(u, 1),
                                               self._pair(x), defs)
         return None
+
+
+def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q: il.Expr, u: il.Expr,
+                    x: il.Expr, premises: tuple[il.Expr, ...]) -> il.Expr:
+    """``premises && M == u && x < u && fits(q, u) ==> rem == x`` over ``w``-bit vectors,
+    where ``rem`` is ``UREM(L, M)`` or ``UREM(UDIV(MUL(L, c), c), M)`` (``c == scale``, a
+    literal; ``MUL`` either order) and ``premises`` state ``L == q * u + x`` (modular: the
+    kernel's own sum and the definitions of its variables).  ``fits(q, u)`` is the
+    disjunction over ``k`` of ``q < 2^k && u <= B >> k`` with ``B = (2^w - 1) / c + 1``:
+    then ``q * u + x <= 2^k * (B >> k) - 1 < B``, so neither the sum nor ``L * c`` wraps,
+    ``(L * c) / c == L`` and ``L % u == x``.  Valid for every value (z3 proves it in the
+    tests).  Comparisons with numbers only: the solver need not bound a product, which
+    is what made the exact no-wrap premise ``q * u + x < B`` slow (docs/design.md 5.1)."""
+    ult, ule = builder.bvfun("ULT", w), builder.bvfun("ULE", w)
+    bound = (2 ** w - 1) // scale + 1
+    fits = il.or_all(il.BinOp("&&", il.FunApp(ult, (q, il.BvLit(2 ** k, w))),
+                              il.FunApp(ule, (u, il.BvLit(min(bound >> k, 2 ** w - 1), w))))
+                     for k in range(w) if bound >> k)
+    m = args_of(rem)[1]
+    premise = il.and_all([*premises, il.BinOp("==", m, u), il.FunApp(ult, (x, u)), fits])
+    return il.implies(premise, il.BinOp("==", rem, x))
+
+
+def log_remainders(e: il.Expr, offset_query: Callable[[il.Expr], il.Var | None]) \
+        -> list[tuple[il.Expr, int, il.Var]]:
+    """The remainders of log offsets in ``e``: ``(rem, c, L)`` for each sub-expression ``rem``
+    ``UREM(L, M)`` (``c`` 1) or ``UREM(UDIV(MUL(L, c), c), M)`` (the byte offset
+    ``__write_offset_bytes(A) / sizeof(T)``) with ``offset_query(L)`` a log offset."""
+    out = []
+    for s in il.subexprs(e):
+        r = _binary(s, "UREM")
+        if r is None:
+            continue
+        dividend, scale = r[1], 1
+        d = _binary(dividend, "UDIV")
+        if d is not None and isinstance(d[2], il.BvLit) and (m := _binary(d[1], "MUL")) is not None:
+            for f, c in ((m[1], m[2]), (m[2], m[1])):
+                if isinstance(c, il.BvLit) and c.value == d[2].value and c.value > 0:
+                    dividend, scale = f, c.value
+        if (log := offset_query(dividend)) is not None:
+            out.append((s, scale, log))
+    return out
+
+
+# A lemma about a log's offset that the VC splits over the log's updates as it does a loop
+# invariant (``encode.LogCaseSplitter.split_invariant``): its case for the log's value at
+# the loop head is, hash-consed, the very term the invariant assumes there.
+LOG_LEMMA = (il.Attr("log_lemma"),)
+
+
+class RemainderLemmas:
+    """Remainder lemmas (``remainder_lemma``) about the access logs: an annotation that
+    takes ``L % M`` (or ``(L * c / c) % M``) of a log offset ``L`` -- a function-wide
+    invariant ``(__write_offset_bytes(A) / 4) % width == col`` -- meets each access ``A[q
+    * u + x]`` (``u`` thread-uniform, ``ProductLemmas.sum_parts``) with a lemma instance
+    that says the remainder is ``x`` where the access is logged or checked.  For the
+    solver that remainder is a bit-level division of a product; with the instances,
+    congruence and comparisons with numbers.  ``remainders``: log offset variable name ->
+    the two-thread remainders of it the annotations take, with their scale
+    (``log_remainders``)."""
+
+    def __init__(self, products: ProductLemmas, remainders: dict[str, list[tuple[il.Expr, int]]]):
+        self.products, self.remainders = products, remainders
+
+    def at_check(self, log: il.Var, index: il.Expr) -> list[il.Cmd]:
+        """Before thread 2's access at ``index`` (one-thread) is checked against ``log``: if
+        the logged offset equals the access's, its remainder is thread 2's ``x``.  The log
+        may hold an access of this loop iteration or the loop head's value, where the
+        invariant speaks of the remainder; the remainder gets a name ``v`` (``R(L) == v``)
+        and that equation is also assumed split over the log's updates (``LOG_LEMMA``), so
+        ``v`` is the remainder of each case's own term.  Not the lemma itself: split, its
+        premise ``L == s`` would become an equation between two sums, which z3's rewriter
+        normalises out of the check's reach."""
+        out: list[il.Cmd] = []
+        for rem, lemma in self._instances(log, index, 2, log):
+            v = self.products.builder.tmp(il.BvType(_binary(rem, "UREM")[0]), "rem")  # type: ignore[index]
+            out += [il.Havoc((v.name,)), il.Assume(il.BinOp("==", rem, v)),
+                    il.Assume(il.BinOp("==", rem, v), LOG_LEMMA), il.Assume(lemma)]
+        return out
+
+    def at_log(self, log: il.Var, index: il.Expr) -> list[il.Cmd]:
+        """After thread 1 may have logged its access at ``index`` in ``log``: the remainder
+        of the access's offset is thread 1's ``x`` (the form in which a loop invariant
+        split over the log's updates reads it, ``encode``)."""
+        return [il.Assume(lemma) for _, lemma in
+                self._instances(log, index, 1, self.products.threads.ex(index, 1))]
+
+    def _instances(self, log: il.Var, index: il.Expr, t: int, target: il.Expr) -> list[tuple[il.Expr, il.Expr]]:
+        """``(R(target), lemma)`` per remainder ``R`` of ``log`` the annotations take, for
+        thread ``t``'s access at ``index``: ``target == offset && ... ==> R(target) == x``."""
+        rems = self.remainders.get(log.name)
+        if not rems:
+            return []
+        split = self.products.sum_parts(index)
+        if split is None:
+            return []
+        defs, q, u, x = split
+        th = self.products.threads
+        offset = th.ex(index, t)
+        premises = tuple(il.BinOp("==", th.ex(v, t), th.ex(e, t)) for v, e in defs)
+        eq = () if target == offset else (il.BinOp("==", target, offset),)
+        out = []
+        for rem, scale in rems:
+            w = _binary(rem, "UREM")
+            assert w is not None
+            if w[0] != self.products.width(index):
+                continue
+            at = il.substitute(rem, {log.name: target}) if target != log else rem
+            out.append((at, remainder_lemma(self.products.builder, w[0], at, scale, th.ex(q, t), th.ex(u, 1),
+                                            th.ex(x, t), eq + premises)))
+        return out

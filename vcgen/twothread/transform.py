@@ -36,6 +36,7 @@ from __future__ import annotations
 from .. import il
 from ..analysis.loops import LoopItem, flatten
 from ..candidates import CandidateFactory, LoopFacts
+from ..candidates.bvexpr import args_of
 from ..il.attributes import sourceloc, where
 from ..il.errors import ExitCode, ToolError
 from .async_copies import WAIT_PROC, AsyncCopies
@@ -48,7 +49,7 @@ from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
 from .parts import Parts
-from .products import ProductLemmas
+from .products import ProductLemmas, RemainderLemmas, log_remainders
 from .queries import AnnotationQueries
 from .threads import THREADS, Threads
 from .user_annotations import filter_annotations
@@ -71,6 +72,32 @@ class Lockstep:
         self.barrier_invariants = BarrierInvariantChecks(info, b, th, logs, opts, self.queries)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
         self.products = ProductLemmas(b, th, info.kernel)
+        logs.remainders = RemainderLemmas(self.products, self._log_remainders())
+
+    def _log_remainders(self) -> dict[str, list[tuple[il.Expr, int]]]:
+        """The remainders of log offsets by a thread-uniform modulus that the kernel's
+        annotations take (``products.log_remainders``), by log variable, over the
+        two-thread names (``RemainderLemmas``)."""
+        fns, q = self.info.annotation_fns, self.queries
+        on: dict[int, il.Expr] = {1: il.TRUE, 2: il.TRUE}
+
+        def offset_query(e: il.Expr) -> il.Var | None:
+            if isinstance(e, il.FunApp) and e.name in fns and fns[e.name][0] in ("read_offset", "write_offset"):
+                v = q.ann(e, 1, on)
+                return v if isinstance(v, il.Var) else None
+            return None
+        out: dict[str, list[tuple[il.Expr, int]]] = {}
+        exprs = [s.expr for s in self.info.kernel.specs] + \
+            [c.expr for blk in self.info.kernel.blocks or () for c in blk.cmds if isinstance(c, il.Assert)]
+        for e in exprs:
+            for rem, scale, log in log_remainders(e, offset_query):
+                modulus = args_of(rem)[1]
+                if q.ann(modulus, 1, on) != q.ann(modulus, 2, on):
+                    continue  # not thread-uniform
+                two = q.ann(rem, 1, on)
+                if (two, scale) not in out.setdefault(log.name, []):
+                    out[log.name].append((two, scale))
+        return out
 
     # ---------------------------------------------------------------------- main
 
