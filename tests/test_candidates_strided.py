@@ -61,3 +61,12 @@ def test_r1_from_the_enclosing_loop_at_a_nested_head():
 def test_enclosing_residue_does_not_hide_a_column_race(tmp_path):
     # each work item reads its right neighbour's column: a race the residue must not hide
     assert mutant_exit("r1_enclosing_counter.cl", "rows[j * 32 + tx]", "rows[j * 32 + (tx + 1) % 32]", tmp_path) == 6
+
+
+def test_no_r10_divider_on_a_wide_counter_with_a_constant_stride_not_a_power_of_two():
+    """q += n (64-bit pointer, n pinned to 100): no BV64_UREM r10 (as r1's offsets over
+    DIVIDER_WIDTH); MC_SingleAsianOptionP generatePaths' such candidate took each of its
+    queries past 10 s."""
+    cands = candidates("r10_wide_pointer.cu")
+    assert not any(r == "r10" and "BV64_UREM" in e for r, e in cands), cands
+    assert any(r == "r9" and "$t" in e for r, e in cands), cands

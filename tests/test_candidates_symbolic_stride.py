@@ -103,3 +103,14 @@ def test_helper_strided_past_the_address_space_is_reported(tmp_path):
     """Without len <= 2^30 the counter may wrap around 2^32 and, for a local size that is
     not a power of two, meet another work item's cell: still reported."""
     assert mutant_exit("res_local_stride_offset.cl", "  __requires(len <= (1u << 30));\n", "", tmp_path) == 6
+
+
+def test_remainders_by_a_parameter_stride_are_superseded_under_concrete_sizes():
+    """i += s (a kernel parameter) with concrete sizes: the stride is still symbolic, so res
+    states i modulo s and no r1/r10 BV32_UREM by $s (a divider by a variable) is
+    generated; the residues prove the kernel."""
+    cands = candidates("res_param_stride.cl")
+    assert any(r == "res" and "$s)" in e for r, e in cands)
+    assert not any("UREM" in e and "$s" in e for _, e in cands), cands
+    code, stats = run("res_param_stride.cl")
+    assert code == VERIFIED and stats["res"][1] > 0, stats

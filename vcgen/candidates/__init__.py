@@ -113,8 +113,7 @@ class CandidateFactory:
             for log_rule in LOG_RULES:
                 out += log_rule(ctx, name, a, kind)
         out += predicate_equality.loop_predicate(ctx)
-        if ctx.options.launch.symbolic:
-            out = [c for c in out if not symbolic_stride.superseded(ctx, c[1])]
+        out = [c for c in out if not symbolic_stride.superseded(ctx, c[1])]
         return self._dedupe(out)
 
     def head_facts(self, f: LoopFacts) -> list[il.Assume]:

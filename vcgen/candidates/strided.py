@@ -39,10 +39,16 @@ DIVIDER_WIDTH = 32
 
 
 def counters(ctx: LoopContext) -> list[Candidate]:
-    """r10 candidates for additive counters with a stride other than 1."""
+    """r10 candidates for additive counters with a stride other than 1; none for a
+    counter wider than ``DIVIDER_WIDTH`` whose stride is a constant not a power of two
+    (as r1's offsets): MC_SingleAsianOptionP generatePaths' 64-bit pointer ``output +=
+    numSims`` (``numSims`` pinned to 100000) had ``(output - ZEXT64(i)) urem 100000 ==
+    0``, one-candidate queries over 10 s each, Houdini over 240 s."""
     out = []
     for v, (init, s) in ctx.strides.items():
         w = ctx.counters[v].width
+        if w > DIVIDER_WIDTH and _literal_not_power_of_two(ctx, s):
+            continue
         if s != il.BvLit(1, w):
             residue = ctx.fun("UREM", w, ctx.fun("SUB", w, il.Var(v), init), s)
             out += ctx.per_thread("r10", il.BinOp("==", residue, il.BvLit(0, w)))
