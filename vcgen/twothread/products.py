@@ -48,6 +48,7 @@ the log's remainder is also named and that name split over the log's updates
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Callable
 
 from .. import il
@@ -137,18 +138,27 @@ class ProductLemmas:
         while isinstance(e, il.Var) and e.name in self.defs:
             defs.append((e, self.defs[e.name]))
             e = self.defs[e.name]
+        for p, prod, q, u, x in self._sum_splits(e, self.defs):
+            extra = ((p, prod),) if isinstance(p, il.Var) else ()
+            return tuple(defs) + extra, q, u, x
+        return None
+
+    def _sum_splits(self, e: il.Expr, assigned: dict[str, il.Expr]) \
+            -> Iterator[tuple[il.Expr, il.Expr, il.Expr, il.Expr, il.Expr]]:
+        """``(p, prod, q, u, x)`` for each way the sum ``e`` is ``p + x`` with ``p`` a
+        product ``prod == q * u`` of its width (or a variable ``assigned`` one) and ``u`` a
+        factor of the lemmas (``_uniform``): the form both the division lemma and the
+        remainder lemmas are about."""
         s = _binary(e, "ADD")
         if s is None:
-            return None
+            return
         for p, x in ((s[1], s[2]), (s[2], s[1])):
-            prod = self.defs.get(p.name) if isinstance(p, il.Var) else p
+            prod = assigned.get(p.name) if isinstance(p, il.Var) else p
             if prod is None or (m := _binary(prod, "MUL")) is None or m[0] != s[0]:
                 continue
             for q, u in ((m[1], m[2]), (m[2], m[1])):
                 if self._uniform(u):
-                    extra = ((p, prod),) if isinstance(p, il.Var) else ()
-                    return tuple(defs) + extra, q, u, x
-        return None
+                    yield p, prod, q, u, x
 
     def _uniform(self, e: il.Expr) -> bool:
         """A factor the lemmas are about: the same in both threads, neither a number nor a
@@ -190,19 +200,12 @@ class ProductLemmas:
         sums = self._pair(e)
         if sums[0] == sums[1]:
             return None
-        w = s[0]
-        for p, x in ((s[1], s[2]), (s[2], s[1])):
-            prod = self.products.get(p.name) if isinstance(p, il.Var) else p
-            if prod is None or (m := _binary(prod, "MUL")) is None or m[0] != w:
-                continue
-            for q, u in ((m[1], m[2]), (m[2], m[1])):
-                if not self._uniform(u):
-                    continue
-                defs: tuple[il.Expr, ...] = ()
-                if isinstance(p, il.Var):  # the variable's value is its product: in the premise
-                    defs = tuple(il.BinOp("==", pt, prt) for pt, prt in zip(self._pair(p), self._pair(prod)))
-                return bounded_division_lemma(self.builder, w, sums, self._pair(q), self.threads.ex(u, 1),
-                                              self._pair(x), defs)
+        for p, prod, q, u, x in self._sum_splits(e, self.products):
+            defs: tuple[il.Expr, ...] = ()
+            if isinstance(p, il.Var):  # the variable's value is its product: in the premise
+                defs = tuple(il.BinOp("==", pt, prt) for pt, prt in zip(self._pair(p), self._pair(prod)))
+            return bounded_division_lemma(self.builder, s[0], sums, self._pair(q), self.threads.ex(u, 1),
+                                          self._pair(x), defs)
         return None
 
 
