@@ -20,6 +20,7 @@ from __future__ import annotations
 from .backend import Outcome
 from .process import ProcessBackend
 
+
 class OneShotBackend(ProcessBackend):
     """``ProcessBackend`` with a fresh process per query: the prelude, the assumption
     literals as ``assert``s, ``check-sat``; the process stays alive after ``sat`` for

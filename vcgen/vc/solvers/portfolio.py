@@ -56,10 +56,11 @@ LOST_FACTOR = 2.0
 # checks for a cancel only between steps of its preprocessing, so a lost race can keep
 # it busy, on a CPU the winner needs, long after the winner answered (and ``close``
 # waits for it).  A probe the leader wins doubles the interval to the next (up to
-# ``PROBE_MAX``); one another member wins resets it: a losing incremental process
-# finishes its abandoned query on a CPU the next leader needs (rodinia lud_perimeter,
-# where yices one process per query won 60 of 65 queries: 10 probes, Houdini's query
-# seconds 19 -> 25 at load 8).
+# ``PROBE_MAX``); one another member wins resets it: each probe costs its losers' CPU
+# (rodinia lud_perimeter, where yices one process per query won 60 of 65 queries: 10
+# probes, Houdini's query seconds 19 -> 25 at load 8, measured when a losing incremental
+# process still finished its abandoned query; it is now killed and restarts, re-reading
+# the VC, ``process.ProcessBackend.run``).
 PROBE_EVERY = 6
 PROBE_MAX = 48
 
