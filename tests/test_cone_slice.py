@@ -5,6 +5,7 @@ anything else goes to the back end."""
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 import z3
@@ -244,3 +245,29 @@ def test_cone_queries_get_a_short_limit_that_grows_with_the_slowest_proof(monkey
     assert asked == [sliced.CONE_FIRST, pytest.approx(sliced.CONE_FACTOR * 0.9)]
     prover.prove([k], vc.assumptions({k}), 1.0)  # never beyond the caller's limit
     assert asked[-1] == 1.0
+
+
+def test_after_a_split_proved_by_the_prover_the_next_query_starts_with_the_parts():
+    """The second group's joint query is skipped: the first one's timed out and the
+    prover proved every part; a part it does not prove ends that (joint query again)."""
+    b, limit = _Table(), split.SplitLimit()
+    p = _Prover({(k,): "unsat" for k in (1, 2, 3, 4)})
+    assert check_split(b, tuple, [1, 2], limit=limit, prover=p).status == "unsat"
+    assert limit.cones_first
+    assert check_split(b, tuple, [3, 4], limit=limit, prover=p).status == "unsat"
+    assert b.asked == [(1, 2)]  # no joint (3, 4)
+    assert check_split(b, tuple, [5, 6], limit=limit, prover=p).status == "unsat"
+    assert b.asked == [(1, 2), (5,), (6,)] and not limit.cones_first
+    assert check_split(b, tuple, [3, 4], limit=limit, prover=p).status == "unsat"
+    assert b.asked[-1] == (3, 4)  # joint first again
+
+
+def test_a_split_slower_than_the_joint_limit_keeps_the_joint_query_first():
+    class Slow(_Prover):
+        def prove(self, checks, assumptions, limit=None):
+            time.sleep(0.03)
+            return super().prove(checks, assumptions, limit)
+    b, limit = _Table(), split.SplitLimit(first=0.05)
+    assert check_split(b, tuple, [1, 2, 3], limit=limit, prover=Slow({(k,): "unsat" for k in (1, 2, 3)})
+                       ).status == "unsat"
+    assert not limit.cones_first
