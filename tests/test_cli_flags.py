@@ -7,6 +7,7 @@ the report or the one-line error message.
 """
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -330,3 +331,14 @@ def test_global_offset_pads_with_zero(tmp_path, monkeypatch, capsys):
     src = WORK_DIM_CL.replace("DIM", "1").replace("OX", "64")
     code, out, _ = gv(tmp_path, monkeypatch, capsys, src, LAUNCH + ["--global_offset=64"])
     assert code == 0, out
+
+
+def test_an_in_process_run_leaves_the_garbage_collector_alone(tmp_path):
+    """Only a program run (``argv`` None) skips the last collection at exit
+    (``il.command._skip_last_collection``): a caller in-process keeps collecting."""
+    path = tmp_path / "k.cl"
+    path.write_text(STRIDE_CL)
+    frozen = gc.get_freeze_count()
+    with pytest.raises(SystemExit):
+        main([str(path), *LAUNCH])
+    assert gc.get_freeze_count() == frozen
