@@ -442,6 +442,9 @@ class VC:
     # (``slicing.cone_constraints``)
     definitions: dict = field(default_factory=dict)
     _negated: tuple | None = field(default=None, repr=False, compare=False)  # ``assumptions``' cache
+    # the SMT-LIB text of the constraints and goal (``solvers.smtlib.smt_body``), printed
+    # once for every solver process and the cone prover of this VC
+    printed: str | None = field(default=None, repr=False, compare=False)
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all

@@ -32,7 +32,7 @@ from ..slicing import cone_constraints
 from .backend import Outcome, query_limit
 from .oneshot import OneShotBackend
 from .process import find_program
-from .smtlib import smt_assertions, smt_logic
+from .smtlib import smt_body, smt_logic
 from .split import SplitLimit
 
 
@@ -81,11 +81,11 @@ class SliceProver:
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
         if self._text is None and self._usable:
-            cut = _cut(smt_assertions(self.vc.ctx, list(self.vc.constraints)))
-            if cut is None or len(cut[1]) != len(self.vc.constraints):
+            cut = _cut(smt_body(self.vc))
+            if cut is None or len(cut[1]) != len(self.vc.constraints) + 1:
                 self._usable = False  # z3 merged or split assertions: no slicing
                 return None
-            decls, asserts = cut
+            decls, asserts = cut[0], cut[1][:-1]  # the last assertion is the VC's goal
             # the assumption literals' names, which the constraints need not read
             declared = set(_DECLARED.findall(decls))
             names = [str(c.enable) for c in self.vc.checks] + list(self.vc.guards)
