@@ -83,6 +83,16 @@ def test_ill_typed_expression_is_a_tool_error():
         tr.term(parse_expr("undeclared_thing"))
 
 
+@pytest.mark.parametrize("expr", ["(c == c) && c", "c || true", "!c", "c ==> true", "true <==> c"])
+def test_connectives_over_a_bit_vector_are_a_tool_error(expr):
+    """The encoder's connectives made by z3's C API directly (``encode._and`` ...) still
+    reject a non-Boolean operand."""
+    tr = vcmod.Translator(parse_program(FUNCS), z3.Context())
+    with pytest.raises(ToolError) as e:
+        tr.term(parse_expr(expr))
+    assert "ill-typed" in str(e.value)
+
+
 def test_loop_cut_structure():
     prog = parse_file(str(BPL / "loop_inductive.bpl"))
     cut = loopcut.cut_loops(prog.kernel())

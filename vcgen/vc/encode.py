@@ -245,7 +245,7 @@ class Translator:
         if isinstance(e, il.UnOp):
             x = self._term(e.operand, bound)
             if e.op == "!":
-                return z3.Not(x)
+                return _not(x)
             if e.op == "-":
                 return -x
             raise _err(f"unknown unary operator {e.op}")
@@ -286,15 +286,15 @@ class Translator:
 
     def _binop(self, op: str, a, b, e: il.BinOp):
         if op in ("<==>", "=="):
-            return a == b
+            return _eq(a, b)
         if op == "!=":
             return a != b
         if op == "==>":
-            return z3.Implies(a, b)
+            return _implies(a, b)
         if op == "&&":
-            return z3.And(a, b)
+            return _and(a, b)
         if op == "||":
-            return z3.Or(a, b)
+            return _or(a, b)
         if (z3.is_bv(a) or z3.is_bv(b)) and not self.math:
             raise _err(f"integer operator {op} applied to bit-vectors in {expr_str(e)}")
         if op in ("*", "div", "mod") and not (z3.is_int_value(a) or z3.is_int_value(b)):
@@ -494,7 +494,50 @@ def candidate_guard(a: il.Expr, guards: dict[str, il.ConstDecl]) -> GuardedCandi
 
 def _any(xs: list, ctx: z3.Context) -> z3.BoolRef:
     """Disjunction; never a unary ``or`` (not SMT-LIB, and bitwuzla rejects it)."""
-    return xs[0] if len(xs) == 1 else z3.Or(xs) if xs else z3.BoolVal(False, ctx)
+    return xs[0] if len(xs) == 1 else _or(*xs) if xs else z3.BoolVal(False, ctx)
+
+
+# Boolean connectives (and equality) over z3 terms of one context, made by z3's C API directly:
+# ``z3.And`` and friends check and coerce every argument's sort in Python first, ten
+# times the cost of the call itself (``z3.And`` of two terms about 50 us, ``Z3_mk_and``
+# 5 us), and the encoder makes one or more per assertion and per IL connective.  Any
+# other argument (a Python bool, a non-Boolean term: an ill-typed program) goes through
+# z3's functions, whose errors ``Translator.term`` reports.
+def _raw(xs: tuple) -> bool:
+    return all(type(x) is z3.BoolRef for x in xs)
+
+
+def _and(*xs) -> z3.BoolRef:
+    if not xs or not _raw(xs):
+        return z3.And(*xs)
+    ctx = xs[0].ctx
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+
+
+def _or(*xs) -> z3.BoolRef:
+    if not xs or not _raw(xs):
+        return z3.Or(*xs)
+    ctx = xs[0].ctx
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+
+
+def _implies(a, b) -> z3.BoolRef:
+    if not _raw((a, b)):
+        return z3.Implies(a, b)
+    return z3.BoolRef(z3.Z3_mk_implies(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
+def _eq(a, b) -> z3.BoolRef:
+    """``a == b`` for two terms of one type (z3 reports a sort mismatch as ``==`` does)."""
+    if not isinstance(a, z3.ExprRef) or type(a) is not type(b):
+        return a == b
+    return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
+def _not(a) -> z3.BoolRef:
+    if type(a) is not z3.BoolRef:
+        return z3.Not(a)
+    return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
 
 
 def fixed_constants(program: il.Program) -> dict[str, il.Expr]:
@@ -1021,7 +1064,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         if i == 0:
             constraints.append(reach)
         else:
-            define(f"reach_{i}", reach == _any([ends[p] for p in preds[b.label]], ctx),
+            define(f"reach_{i}", _eq(reach, _any([ends[p] for p in preds[b.label]], ctx)),
                    tuple(f"end_{order[p]}" for p in preds[b.label]))
         cond, pending = reach, []  # path condition = cond && pending (kept flat)
         cond_name = f"reach_{i}"  # the named Boolean ``cond`` reads
@@ -1041,18 +1084,18 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                     splitter.record(c)
                 continue
             e = tr.term(c.expr)
-            path = z3.And(cond, *pending) if pending else cond
+            path = _and(cond, *pending) if pending else cond
             k = len(checks)
             split = splitter.split_invariant(c.expr, e) if _is_loop_invariant(c) \
                 else splitter.split(c.expr, e)
             reads: tuple = (cond_name,)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
                 holds = z3.Bool(f"holds_{k}", ctx)
-                define(f"holds_{k}", holds == split, ())
+                define(f"holds_{k}", _eq(holds, split), ())
                 e = holds
                 reads += (f"holds_{k}",)
             fail = z3.Bool(f"fail_{k}", ctx)
-            define(f"fail_{k}", fail == z3.And(path, z3.Not(e)), reads)
+            define(f"fail_{k}", _eq(fail, _and(path, _not(e))), reads)
             chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
             cg = candidate_guard(c.expr, guard_decls)
             cand = il.attr(c.attrs, "candidate")
@@ -1067,12 +1110,12 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 cond, pending = path, []
                 continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
-            define(f"ok_{k}", nxt == z3.And(path, e), reads)
+            define(f"ok_{k}", _eq(nxt, _and(path, e)), reads)
             if not chk.is_vacuity:
                 facts.append(Fact(split if split is not None else e, c.expr))
             cond, pending, cond_name = nxt, [], f"ok_{k}"
         end = z3.Bool(f"end_{i}", ctx)
-        define(f"end_{i}", end == (z3.And(cond, *pending) if pending else cond), (cond_name,))
+        define(f"end_{i}", _eq(end, _and(cond, *pending) if pending else cond), (cond_name,))
         ends[b.label] = end
         blocks.append(BlockEncoding(b.label, reach, first, len(constraints), facts))
         if b.is_return:
@@ -1081,9 +1124,9 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     if not any(c.is_vacuity for c in checks):
         k = len(checks)
         fail = z3.Bool(f"fail_{k}", ctx)
-        define(f"fail_{k}", fail == _any(returns, ctx), tuple(returns_names))
+        define(f"fail_{k}", _eq(fail, _any(returns, ctx)), tuple(returns_names))
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
-    goal = _any([z3.And(c.enable, c.fail) for c in checks], ctx)
+    goal = _any([_and(c.enable, c.fail) for c in checks], ctx)
     return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
               seconds=time.perf_counter() - started, definitions=definitions)
