@@ -128,8 +128,8 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
     proves it; any other answer of the prover sends the part on to ``backend``.  With a
     prover, a ``SplitLimit`` whose ``cones_first`` is set (by the last split, all its parts
     proved by the prover within the joint query's limit) skips the joint query and starts
-    with the parts.  Returns ``unsat``, ``sat`` (the back end's model is that part's), or the first undecided part's
-    outcome.
+    with the parts.  Returns ``unsat``, ``sat`` (the back end's model is that part's), or
+    the first undecided part's outcome.
     """
     stats = stats if stats is not None else SplitStats()
     limit = SplitLimit() if limit is None else limit
