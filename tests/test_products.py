@@ -323,3 +323,73 @@ def test_column_sweeps_into_the_neighbouring_column_still_fail(tmp_path):
     code, out = _verify(tmp_path, COLUMNS.replace("grid[r * width + col] +=", "grid[r * width + col + 1] +="),
                         "--no-infer", "--local_size=*", "--num_groups=*")
     assert code == 6, out
+
+
+ROWS = """__kernel void k(__global float *img) {
+  uint x = get_global_id(0), y = get_global_id(1);
+  img[y * get_global_size(0) + x] *= 2.0f;
+}"""
+
+
+def _grid_lemmas(p: il.Program) -> list[il.Expr]:
+    """The grid lemmas (``products.grid_nowrap_lemma``): a no-wrap conclusion under a premise
+    that defines the factor as a global size."""
+    return [c.expr for b in p.kernel().blocks for c in b.cmds
+            if isinstance(c, il.Assume) and isinstance(c.expr, il.BinOp) and c.expr.op == "==>"
+            and "BV32_MUL(group_size_x, num_groups_x))" in expr_str(c.expr.left)
+            and expr_str(c.expr.right).endswith("[64:32] == 0bv32")]
+
+
+def test_a_row_major_grid_index_gets_grid_lemmas_under_a_symbolic_launch_only(tmp_path):
+    """One per thread under ``*`` sizes (whose work items the 32-bit address space bounds);
+    none for a concrete launch, nor for the row taken from a local id (not below the
+    dimension's global size times anything the launch bounds)."""
+    symbolic = LaunchConfig((None, None, 1), (None, None, 1))
+    assert len(_grid_lemmas(_two_thread(tmp_path, ROWS, symbolic))) == 2
+    assert _grid_lemmas(_two_thread(tmp_path, ROWS, LaunchConfig((16, 16, 1), (4, 4, 1)))) == []
+    local_row = ROWS.replace("y = get_global_id(1)", "y = get_local_id(1)")
+    assert _grid_lemmas(_two_thread(tmp_path, local_row, symbolic)) == []
+    same_dim = ROWS.replace("y = get_global_id(1)", "y = get_global_id(0)")
+    assert _grid_lemmas(_two_thread(tmp_path, same_dim, symbolic)) == []
+
+
+@pytest.mark.parametrize("offset", [False, True])
+def test_the_grid_lemma_is_valid_under_the_launch_axioms(offset):
+    """Over the exact integer reading (``_exact_int``) at 32 bits: with the ids below their
+    sizes, sizes at least 1, a zero offset and the global sizes ``Gx * Gy`` at most 2^32
+    (the launch axioms, ``launch.symbolic_size_axioms``) the lemma holds, in steps z3
+    proves each (the global id is below ``Gy``; the sum is below ``Gx * Gy``; then the
+    lemma given both); with ``Gx * Gy`` up to 2^32 + 1 it does not (the sum wraps), so it
+    is given only under that bound."""
+    from vcgen.twothread.launch import global_id
+    from vcgen.twothread.products import grid_nowrap_lemma
+    b = ProgramBuilder(set())
+    q, u, x = il.Var("q"), il.Var("u"), il.Var("x")
+    size = il.FunApp(b.bvfun("MUL", 32), (il.Var("group_size_x"), il.Var("num_groups_x")))
+    gid = global_id(b, "y", 1, offset)
+    lemma = grid_nowrap_lemma(b, 32, q, u, x, (il.BinOp("==", q, gid), il.BinOp("==", u, size)))
+    names = ("q", "u", "x", "group_id_y$1", "group_size_y", "local_id_y$1", "num_groups_y", "global_offset_y",
+             "group_size_x", "num_groups_x")
+    env = {n: z3.Int(n) for n in names}
+    gx, gy = env["group_size_x"] * env["num_groups_x"], env["group_size_y"] * env["num_groups_y"]
+    axioms = [*(z3.And(0 <= v, v < 2 ** 32) for v in env.values()), env["global_offset_y"] == 0,
+              *(env[n] >= 1 for n in ("group_size_x", "num_groups_x", "group_size_y", "num_groups_y")),
+              env["local_id_y$1"] < env["group_size_y"], env["group_id_y$1"] < env["num_groups_y"]]
+
+    def check(*facts) -> z3.CheckSatResult:
+        s = z3.Solver()
+        s.set("timeout", 60000)
+        s.add(*facts)
+        return s.check()
+    below = _exact_int(gid, env) < gy
+    assert check(*axioms, gy <= 2 ** 32, z3.Not(below)) == z3.unsat
+    qi, ui, xi = env["q"], env["u"], env["x"]
+    fits = z3.Implies(z3.And(qi < gy, xi < ui, ui == gx, gx * gy <= 2 ** 32), qi * ui + xi < 2 ** 32)
+    assert check(qi >= 0, xi >= 0, gx >= 1, z3.Not(fits)) == z3.unsat
+    assert check(*axioms, gx * gy <= 2 ** 32, gy <= 2 ** 32, z3.Implies(gy <= 2 ** 32, below), fits,
+                 z3.Not(_exact_int(lemma, env))) == z3.unsat
+    # 2^32 + 1 == 641 * 6700417: the last row's last work item's sum is 2^32
+    wraps = {"group_size_x": 641, "num_groups_x": 1, "group_size_y": 1, "num_groups_y": 6700417,
+             "group_id_y$1": 6700416, "local_id_y$1": 0, "global_offset_y": 0, "q": 6700416, "u": 641, "x": 640}
+    assert check(*axioms, gx * gy <= 2 ** 32 + 1, *(env[n] == v for n, v in wraps.items()),
+                 z3.Not(_exact_int(lemma, env))) == z3.sat
