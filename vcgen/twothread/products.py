@@ -74,6 +74,7 @@ from .launch import division_lemma, global_id
 from .threads import THREADS, Threads
 
 _LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
+_ZEXT = re.compile(r"^BV(\d+)_ZEXT\d+$")
 
 
 def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
@@ -290,7 +291,7 @@ def grid_nowrap_lemma(builder: ProgramBuilder, w: int, q: il.Expr, u: il.Expr, x
 
 
 def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q: il.Expr, u: il.Expr,
-                    x: il.Expr, premises: tuple[il.Expr, ...]) -> il.Expr:
+                    x: il.Expr, premises: tuple[il.Expr, ...], v: int | None = None) -> il.Expr:
     """``premises && M == u && x < u && fits(q, u) ==> rem == x`` over ``w``-bit vectors,
     where ``rem`` is ``UREM(L, M)`` or ``UREM(UDIV(MUL(L, c), c), M)`` (``c == scale``, a
     literal; ``MUL`` either order) and ``premises`` state ``L == q * u + x`` (modular: the
@@ -299,15 +300,25 @@ def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q
     then ``q * u + x <= 2^k * (B >> k) - 1 < B``, so neither the sum nor ``L * c`` wraps,
     ``(L * c) / c == L`` and ``L % u == x``.  Valid for every value (z3 proves it in the
     tests).  Comparisons with numbers only: the solver need not bound a product, which
-    is what made the exact no-wrap premise ``q * u + x < B`` slow (docs/design.md 5.1)."""
-    ult, ule = builder.bvfun("ULT", w), builder.bvfun("ULE", w)
-    bound = (2 ** w - 1) // scale + 1
-    fits = il.or_all(il.BinOp("&&", il.FunApp(ult, (q, il.BvLit(2 ** k, w))),
-                              il.FunApp(ule, (u, il.BvLit(min(bound >> k, 2 ** w - 1), w))))
-                     for k in range(w) if bound >> k)
+    is what made the exact no-wrap premise ``q * u + x < B`` slow (docs/design.md 5.1).
+
+    With ``v`` (< ``w``) the sum is a ``v``-bit one zero-extended to the offset, as CUDA's
+    64-bit offsets of a 32-bit index ``ZEXT64(q * u + x)``: ``q``, ``u``, ``x`` are ``v``-bit,
+    ``premises`` state ``L == ZEXT(s)`` and ``s == q * u + x``, the modulus is ``M ==
+    ZEXT(u)``, the conclusion ``rem == ZEXT(x)`` and ``B`` is at most ``2^v`` (the ``v``-bit
+    sum does not wrap either)."""
+    v = v or w
+    ult, ule = builder.bvfun("ULT", v), builder.bvfun("ULE", v)
+    bound = min((2 ** w - 1) // scale + 1, 2 ** v)
+
+    def widened(e: il.Expr) -> il.Expr:
+        return e if v == w else il.FunApp(builder.zext(v, w), (e,))
+    fits = il.or_all(il.BinOp("&&", il.FunApp(ult, (q, il.BvLit(2 ** k, v))),
+                              il.FunApp(ule, (u, il.BvLit(min(bound >> k, 2 ** v - 1), v))))
+                     for k in range(v) if bound >> k)
     m = args_of(rem)[1]
-    premise = il.and_all([*premises, il.BinOp("==", m, u), il.FunApp(ult, (x, u)), fits])
-    return il.implies(premise, il.BinOp("==", rem, x))
+    premise = il.and_all([*premises, il.BinOp("==", m, widened(u)), il.FunApp(ult, (x, u)), fits])
+    return il.implies(premise, il.BinOp("==", rem, widened(x)))
 
 
 def log_remainders(e: il.Expr, offset_query: Callable[[il.Expr], il.Var | None]) \
@@ -380,13 +391,13 @@ class RemainderLemmas:
         rems = self.remainders.get(log.name)
         if not rems:
             return []
-        split = self.products.sum_parts(index)
+        split = self._split(index)
         if split is None:
             return []
-        defs, q, u, x = split
+        defs, q, u, x, v = split
         th = self.products.threads
         offset = th.ex(index, t)
-        premises = tuple(il.BinOp("==", th.ex(v, t), th.ex(e, t)) for v, e in defs)
+        premises = tuple(il.BinOp("==", th.ex(var, t), th.ex(e, t)) for var, e in defs)
         eq = () if target == offset else (il.BinOp("==", target, offset),)
         out = []
         for rem, scale in rems:
@@ -396,5 +407,23 @@ class RemainderLemmas:
                 continue
             at = il.substitute(rem, {log.name: target}) if target != log else rem
             out.append((at, remainder_lemma(self.products.builder, w[0], at, scale, th.ex(q, t), th.ex(u, 1),
-                                            th.ex(x, t), eq + premises)))
+                                            th.ex(x, t), eq + premises, v)))
         return out
+
+    def _split(self, index: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr, il.Expr, il.Expr,
+                                               int | None] | None:
+        """``(defs, q, u, x, v)`` when the one-thread offset ``index`` is ``q * u + x``
+        (``ProductLemmas.sum_parts``, ``v`` None) or, through copies, the zero extension
+        ``ZEXT(s)`` of such a ``v``-bit sum ``s`` (CUDA: a 32-bit index, 64-bit offsets),
+        ``defs`` then also the equations down to the extension."""
+        split = self.products.sum_parts(index)
+        if split is not None:
+            return (*split, None)
+        chain, e = self.products._definition(index)
+        if not isinstance(e, il.FunApp) or len(e.args) != 1 or (m := _ZEXT.match(e.name)) is None:
+            return None
+        inner = self.products.sum_parts(e.args[0])
+        if inner is None:
+            return None
+        defs, q, u, x = inner
+        return chain + defs, q, u, x, int(m.group(1))
