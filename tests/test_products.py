@@ -84,6 +84,24 @@ def test_a_sum_of_a_product_variable_gets_a_division_lemma(tmp_path):
     assert re.search(r"\(\$mul[\w.]*\$1 == BV32_MUL\(", text), text
 
 
+def _zext_remainder_lemma(v: int, w: int, scale: int) -> tuple[il.Program, il.Expr, tuple[str, ...]]:
+    """The remainder lemma of a ``v``-bit sum zero-extended to a ``w``-bit offset (CUDA's
+    ``ZEXT64(q * u + x)``): ``L`` and ``M`` ``w``-bit, ``L == ZEXT(s)``, ``s == p + x``,
+    ``p == q * u`` its premises; as ``_lemma_at``."""
+    b = ProgramBuilder(set())
+    names = ("L", "M", "s", "p", "q", "u", "x")
+    off, m, sm, p, q, u, x = (il.Var(n) for n in names)
+    add, mul = b.bvfun("ADD", v), b.bvfun("MUL", w)
+    dividend: il.Expr = off if scale == 1 else \
+        il.FunApp(b.bvfun("UDIV", w), (il.FunApp(mul, (off, il.BvLit(scale, w))), il.BvLit(scale, w)))
+    rem = il.FunApp(b.bvfun("UREM", w), (dividend, m))
+    defs = (il.BinOp("==", off, il.FunApp(b.zext(v, w), (sm,))), il.BinOp("==", sm, il.FunApp(add, (p, x))),
+            il.BinOp("==", p, il.FunApp(b.bvfun("MUL", v), (q, u))))
+    lemma = remainder_lemma(b, w, rem, scale, q, u, x, defs, v)
+    decls = tuple(il.ConstDecl(n, il.BvType(w if n in ("L", "M") else v)) for n in names)
+    return il.Program(tuple(b.new_functions.values()) + decls), lemma, names
+
+
 def _lemma_at(w: int, which: str, scale: int = 4) -> tuple[il.Program, il.Expr, tuple[str, ...]]:
     """The cancellation, division or remainder lemma over ``w``-bit variables, its program
     (the declarations of its functions and variables) and the variable names; the
@@ -137,6 +155,10 @@ def test_the_division_lemma_is_valid(w):
 def _verify(tmp_path: Path, src: str, *flags: str, timeout: float = 120) -> tuple:
     k = tmp_path / "k.cl"
     k.write_text(src)
+    return _run(k, *flags, timeout=timeout)
+
+
+def _run(k: Path, *flags: str, timeout: float = 120) -> tuple:
     p = subprocess.run([sys.executable, "-m", "vcgen.driver", "--timeout=30", *flags, str(k)],
                        capture_output=True, text=True, cwd=ROOT, timeout=timeout)
     return p.returncode, p.stdout + p.stderr
@@ -249,19 +271,36 @@ def test_the_remainder_lemma_is_valid(w, scale):
     assert s.check() == z3.sat
 
 
+@pytest.mark.parametrize("scale", [1, 3, 4])
+@pytest.mark.parametrize("v,w", [(3, 6), (4, 8), (4, 5)])
+def test_the_zero_extended_remainder_lemma_is_valid(v, w, scale):
+    """The form for a ``v``-bit sum in a ``w``-bit offset (``remainder_lemma(..., v)``), for
+    every value (bit-blasted at small widths; ``(4, 5)``: ``L * 4`` can wrap at ``w``), and
+    not vacuously (without ``fits`` it is false)."""
+    prog, lemma, _ = _zext_remainder_lemma(v, w, scale)
+    s = z3.Solver()
+    s.add(z3.Not(Translator(prog, z3.main_ctx()).term(lemma)))
+    assert s.check() == z3.unsat
+    weak = il.implies(lemma.left.left, lemma.right)
+    s = z3.Solver()
+    s.add(z3.Not(Translator(prog, z3.main_ctx()).term(weak)))
+    assert s.check() == z3.sat
+
+
 def _disjuncts(e: il.Expr) -> list[il.Expr]:
     return _disjuncts(e.left) + _disjuncts(e.right) if isinstance(e, il.BinOp) and e.op == "||" else [e]
 
 
-@pytest.mark.parametrize("scale", [1, 3, 4])
-@pytest.mark.parametrize("w", [32, 64])
-def test_the_remainder_lemma_is_valid_at_the_widths_used(w, scale):
+@pytest.mark.parametrize("scale,w,v", [(1, 32, None), (3, 32, None), (4, 32, None), (1, 64, None), (3, 64, None),
+                                       (4, 64, None), (4, 64, 32)])
+def test_the_remainder_lemma_is_valid_at_the_widths_used(w, scale, v):
     """Over the exact integer reading (``_exact_int``), one disjunct ``q < lo && u <= hi``
     of ``fits`` at a time (valid iff each case is), in three steps z3 proves each: the
     bound ``q * u + x <= lo * hi - 1`` under the case, ``(q * u + x) % u == x`` for ``x <
     u``, then the lemma given both as implications (the lemma in one query is beyond z3's
-    nonlinear integer arithmetic within a minute)."""
-    prog, lemma, names = _lemma_at(w, "remainder", scale)
+    nonlinear integer arithmetic within a minute).  ``v``: the zero-extended form, a 32-bit
+    sum in a 64-bit offset (CUDA)."""
+    prog, lemma, names = _lemma_at(w, "remainder", scale) if v is None else _zext_remainder_lemma(v, w, scale)
     env = {n: z3.Int(n) for n in names}
     q, u, x = env["q"], env["u"], env["x"]
 
@@ -272,14 +311,15 @@ def test_the_remainder_lemma_is_valid_at_the_widths_used(w, scale):
         return s.check() == z3.unsat
     assert proved(0 <= q, 0 <= x, x < u, (q * u + x) % u != x)
     cases = _disjuncts(lemma.left.right)
-    assert len(cases) >= w - 2
+    assert len(cases) >= (v or w) - 2
     for fits in cases:
         lo, hi = fits.left.args[1].value, fits.right.args[1].value  # q < lo && u <= hi
-        assert lo * hi <= (2 ** w - 1) // scale + 1  # so q * u + x < lo * hi fits L * scale in w bits
+        assert lo * hi <= min((2 ** w - 1) // scale + 1, 2 ** (v or w))  # q * u + x < lo * hi: no wrap
         bound = z3.And(q < lo, u <= hi, x < u)
         assert proved(0 <= q, 0 <= u, 0 <= x, bound, q * u + x > lo * hi - 1)
         case = il.implies(il.BinOp("&&", lemma.left.left, fits), lemma.right)
-        assert proved(*(z3.And(0 <= v, v < 2 ** w) for v in env.values()),
+        widths = {n: w if v is None or n in ("L", "M") else v for n in names}
+        assert proved(*(z3.And(0 <= env[n], env[n] < 2 ** widths[n]) for n in names),
                       z3.Implies(bound, q * u + x <= lo * hi - 1), z3.Implies(x < u, (q * u + x) % u == x),
                       z3.Not(_exact_int(case, env))), expr_str(fits)
 
@@ -322,4 +362,104 @@ def test_column_sweeps_with_a_remainder_invariant_verify(tmp_path, sizes):
 def test_column_sweeps_into_the_neighbouring_column_still_fail(tmp_path):
     code, out = _verify(tmp_path, COLUMNS.replace("grid[r * width + col] +=", "grid[r * width + col + 1] +="),
                         "--no-infer", "--local_size=*", "--num_groups=*")
+    assert code == 6, out
+
+
+ROWS = """__kernel void k(__global float *img) {
+  uint x = get_global_id(0), y = get_global_id(1);
+  img[y * get_global_size(0) + x] *= 2.0f;
+}"""
+
+
+def _grid_lemmas(p: il.Program) -> list[il.Expr]:
+    """The grid lemmas (``products.grid_nowrap_lemma``): a no-wrap conclusion under a premise
+    that defines the factor as a global size."""
+    return [c.expr for b in p.kernel().blocks for c in b.cmds
+            if isinstance(c, il.Assume) and isinstance(c.expr, il.BinOp) and c.expr.op == "==>"
+            and "BV32_MUL(group_size_x, num_groups_x))" in expr_str(c.expr.left)
+            and expr_str(c.expr.right).endswith("[64:32] == 0bv32")]
+
+
+def test_a_row_major_grid_index_gets_grid_lemmas_under_a_symbolic_launch_only(tmp_path):
+    """One per thread under ``*`` sizes (whose work items the 32-bit address space bounds);
+    none for a concrete launch, nor for the row taken from a local id (not below the
+    dimension's global size times anything the launch bounds)."""
+    symbolic = LaunchConfig((None, None, 1), (None, None, 1))
+    assert len(_grid_lemmas(_two_thread(tmp_path, ROWS, symbolic))) == 2
+    assert _grid_lemmas(_two_thread(tmp_path, ROWS, LaunchConfig((16, 16, 1), (4, 4, 1)))) == []
+    local_row = ROWS.replace("y = get_global_id(1)", "y = get_local_id(1)")
+    assert _grid_lemmas(_two_thread(tmp_path, local_row, symbolic)) == []
+    same_dim = ROWS.replace("y = get_global_id(1)", "y = get_global_id(0)")
+    assert _grid_lemmas(_two_thread(tmp_path, same_dim, symbolic)) == []
+
+
+@pytest.mark.parametrize("offset", [False, True])
+def test_the_grid_lemma_is_valid_under_the_launch_axioms(offset):
+    """Over the exact integer reading (``_exact_int``) at 32 bits: with the ids below their
+    sizes, sizes at least 1, a zero offset and the global sizes ``Gx * Gy`` at most 2^32
+    (the launch axioms, ``launch.symbolic_size_axioms``) the lemma holds, in steps z3
+    proves each (the global id is below ``Gy``; the sum is below ``Gx * Gy``; then the
+    lemma given both); with ``Gx * Gy`` up to 2^32 + 1 it does not (the sum wraps), so it
+    is given only under that bound."""
+    from vcgen.twothread.launch import global_id
+    from vcgen.twothread.products import grid_nowrap_lemma
+    b = ProgramBuilder(set())
+    q, u, x = il.Var("q"), il.Var("u"), il.Var("x")
+    size = il.FunApp(b.bvfun("MUL", 32), (il.Var("group_size_x"), il.Var("num_groups_x")))
+    gid = global_id(b, "y", 1, offset)
+    lemma = grid_nowrap_lemma(b, 32, q, u, x, (il.BinOp("==", q, gid), il.BinOp("==", u, size)))
+    names = ("q", "u", "x", "group_id_y$1", "group_size_y", "local_id_y$1", "num_groups_y", "global_offset_y",
+             "group_size_x", "num_groups_x")
+    env = {n: z3.Int(n) for n in names}
+    gx, gy = env["group_size_x"] * env["num_groups_x"], env["group_size_y"] * env["num_groups_y"]
+    axioms = [*(z3.And(0 <= v, v < 2 ** 32) for v in env.values()), env["global_offset_y"] == 0,
+              *(env[n] >= 1 for n in ("group_size_x", "num_groups_x", "group_size_y", "num_groups_y")),
+              env["local_id_y$1"] < env["group_size_y"], env["group_id_y$1"] < env["num_groups_y"]]
+
+    def check(*facts) -> z3.CheckSatResult:
+        s = z3.Solver()
+        s.set("timeout", 60000)
+        s.add(*facts)
+        return s.check()
+    below = _exact_int(gid, env) < gy
+    assert check(*axioms, gy <= 2 ** 32, z3.Not(below)) == z3.unsat
+    qi, ui, xi = env["q"], env["u"], env["x"]
+    fits = z3.Implies(z3.And(qi < gy, xi < ui, ui == gx, gx * gy <= 2 ** 32), qi * ui + xi < 2 ** 32)
+    assert check(qi >= 0, xi >= 0, gx >= 1, z3.Not(fits)) == z3.unsat
+    assert check(*axioms, gx * gy <= 2 ** 32, gy <= 2 ** 32, z3.Implies(gy <= 2 ** 32, below), fits,
+                 z3.Not(_exact_int(lemma, env))) == z3.unsat
+    # 2^32 + 1 == 641 * 6700417: the last row's last work item's sum is 2^32
+    wraps = {"group_size_x": 641, "num_groups_x": 1, "group_size_y": 1, "num_groups_y": 6700417,
+             "group_id_y$1": 6700416, "local_id_y$1": 0, "global_offset_y": 0, "q": 6700416, "u": 641, "x": 640}
+    assert check(*axioms, gx * gy <= 2 ** 32 + 1, *(env[n] == v for n, v in wraps.items()),
+                 z3.Not(_exact_int(lemma, env))) == z3.sat
+
+
+COLUMNS_CUDA = """__global__ void k(float *grid, int rows, unsigned w) {
+  __requires(rows <= 4096);
+  unsigned col = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned width = w; __requires(w >= 1 && w <= 262144 && col < w);
+  for (int r = 1; __invariant(r >= 1), r < rows; r++) {
+    grid[r * width + col] += 0.5f * grid[(r - 1) * width + col];
+  }
+  __function_wide_invariant(__write_implies(grid, (__write_offset_bytes(grid) / sizeof(float)) % width == col));
+  __function_wide_invariant(__read_implies(grid, (__read_offset_bytes(grid) / sizeof(float)) % width == col));
+}"""
+
+
+@pytest.mark.parametrize("sizes", [("--blockDim=64", "--gridDim=4"), ("--blockDim=*", "--gridDim=*")])
+def test_cuda_column_sweeps_with_a_remainder_invariant_verify(tmp_path, sizes):
+    """CUDA's 64-bit offsets of a 32-bit index, ``ZEXT64(r * width + col)`` against the
+    invariant's ``(L * 4 / 4) % ZEXT64(width)``: the zero-extended remainder lemma.  Before
+    it, every query of both launches ran into the 60 s limit; now well under the 30 s."""
+    k = tmp_path / "k.cu"
+    k.write_text(COLUMNS_CUDA)
+    code, out = _run(k, "--no-infer", *sizes)
+    assert code == 0, out
+
+
+def test_cuda_column_sweeps_into_the_neighbouring_column_still_fail(tmp_path):
+    k = tmp_path / "k.cu"
+    k.write_text(COLUMNS_CUDA.replace("grid[r * width + col] +=", "grid[r * width + col + 1] +="))
+    code, out = _run(k, "--no-infer", "--blockDim=*", "--gridDim=*")
     assert code == 6, out

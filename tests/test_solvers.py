@@ -454,6 +454,38 @@ def test_auto_escalates_an_undecided_query_to_the_portfolio(monkeypatch):
     b.close()
 
 
+def test_auto_sends_a_symbolic_launch_to_the_portfolio_from_the_first_query(monkeypatch):
+    """A VC of a kernel with symbolic sizes (``{:symbolic_launch}``) multiplies symbolic
+    bit-vectors in every query: z3 in-process is never asked alone (a stub that fails the
+    test if it is), the portfolio answers the first query; a concrete launch's VC still
+    starts with z3."""
+    need("yices")
+    from dataclasses import replace
+
+    from vcgen.vc.solvers import escalating
+    vc = _vc(BPL / "race.bpl")
+    assert not vc.symbolic_launch
+    b = escalating.EscalatingBackend(replace(vc, symbolic_launch=True), timeout=60)
+
+    def z3_alone(a, limit=None):
+        raise AssertionError("z3 asked alone")
+    monkeypatch.setattr(b.z3, "check", z3_alone)
+    assert b.check(_real(vc)).status == "sat" and b.last is b.portfolio
+    b.close()
+    assert escalating.EscalatingBackend(vc, timeout=60).escalations == 0
+
+
+def test_the_vc_of_a_symbolic_launch_says_so():
+    """``build_vc`` reads ``{:symbolic_launch}`` off the kernel (``VC.symbolic_launch``)."""
+    from dataclasses import replace
+    prog = parse_file(str(BPL / "race.bpl"))
+    k = kernel_of(prog)
+    marked = replace(k, attrs=k.attrs + (il.Attr("symbolic_launch", ("*", "1", "1", "*", "1", "1")),))
+    prog2 = replace(prog, decls=tuple(marked if d is k else d for d in prog.decls))
+    assert vcmod.build_vc(prog2, passify.passify(prog2, loopcut.cut_loops(marked))).symbolic_launch
+    assert not vcmod.build_vc(prog, passify.passify(prog, loopcut.cut_loops(k))).symbolic_launch
+
+
 def test_auto_gives_z3_the_portfolio_cost_before_creating_it(monkeypatch):
     """Ski rental: before the first escalation z3 gets as long as creating the portfolio
     would cost (printing the VC: ``PRINT_SHARE`` of ``VC.seconds``, building it; the

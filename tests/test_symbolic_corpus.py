@@ -43,7 +43,9 @@ SAMPLE = ("cuda/vector_add.cu", "cuda/vector_add_bug_intergroup.cu", "cuda/warp_
           "opencl/async_copy_tile.cl", "opencl/async_copy_tile_bug_nowait.cl",
           # 5 * gid + k in 32 bits: the case refuter's global-id abstraction (vcgen.vc.global_ids);
           # the buggy one's search for further errors bounded (checker.FURTHER_ERRORS_LIMIT)
-          "opencl/struct_aos.cl", "opencl/struct_aos_bug_neighbour.cl")
+          "opencl/struct_aos.cl", "opencl/struct_aos_bug_neighbour.cl",
+          # y * get_global_size(0) + x: the grid lemma (products.grid_nowrap_lemma)
+          "opencl/image_rows.cl", "opencl/image_rows_bug_localrow.cl")
 
 
 def _check(path: Path) -> None:

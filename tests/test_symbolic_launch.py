@@ -150,19 +150,32 @@ def test_buffer_limit_axioms():
      lambda block, grid: block % 32 != 0 and grid >= 2),
     ("cuda/block_normalize_bug_grid.cu", ("--blockDim=*", "--gridDim=*"), lambda block, grid: grid >= 2),
     ("opencl/final_reduce_bug_groups.cl", ("--local_size=*", "--num_groups=*"), lambda block, grid: grid >= 2),
+    ("cuda/chunk_reverse_bug_oversize.cu", ("--blockDim=*", "--gridDim=*"), lambda block, grid: block > 128),
+    ("opencl/pair_sums_bug_odd.cl", ("--local_size=*", "--num_groups=*"),
+     lambda block, grid: block % 2 == 1 and grid >= 2),
+    ("cuda/scale_short_index_bug_bigrid.cu", ("--blockDim=*", "--gridDim=*"),
+     lambda block, grid: block * grid > 65536),
+    ("opencl/image_rows_bug_localrow.cl", ("--local_size=[*,*]", "--num_groups=[*,*]"),
+     lambda block, grid: grid[1] >= 2),
 ])
 def test_size_dependent_race_sizes(kernel, flags, exhibits):
     """Corpus races that exist only for some launch sizes (a block size that is not a
-    multiple of 32, more than one block): the report's counterexample sizes are ones that
-    exhibit the race (the correct twins, with their ``__requires``, verify with symbolic sizes:
-    tests/test_symbolic_corpus.py)."""
+    multiple of 32, more than one block, more than 128 threads per block, an odd block
+    size, more than 65536 threads, more than one row of groups): the report's
+    counterexample sizes are ones that exhibit the race (the correct twins, with their
+    ``__requires``, verify with symbolic sizes: tests/test_symbolic_corpus.py).
+    ``exhibits`` gets the x sizes of a 1-D launch, the (x, y, z) sizes of a 2-D one."""
     p = subprocess.run([sys.executable, "-m", "vcgen.driver", *flags, str(ROOT / "corpus" / kernel)],
                        capture_output=True, text=True, cwd=ROOT, timeout=600)
     out = p.stdout + p.stderr
-    m = re.search(r"Launch with (?:blockDim|local_size) = \((\d+), 1, 1\), (?:gridDim|num_groups) = \((\d+), 1, 1\)",
-                  out)
+    m = re.search(r"Launch with (?:blockDim|local_size) = \((\d+), (\d+), (\d+)\), "
+                  r"(?:gridDim|num_groups) = \((\d+), (\d+), (\d+)\)", out)
     assert p.returncode == NOT_VERIFIED and "race on" in out and m, out
-    assert exhibits(int(m.group(1)), int(m.group(2))), out
+    block, grid = tuple(int(g) for g in m.groups()[:3]), tuple(int(g) for g in m.groups()[3:])
+    if "[" in flags[0]:
+        assert exhibits(block, grid), out
+    else:
+        assert block[1:] == grid[1:] == (1, 1) and exhibits(block[0], grid[0]), out
 
 
 def test_group_coordinates_lemma_is_valid():

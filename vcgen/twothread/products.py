@@ -32,6 +32,21 @@ by a group size or group count: the global id ``group_id * group_size + local_id
 the launch's own lemmas (``launch.global_id_lemmas``), or a number for the size.  The
 two-thread reduction they serve is paper 000, section 4; the facts are arithmetic.
 
+The division lemma needs ``q * u + x`` not to wrap.  For the row-major index of a grid,
+``get_global_id(1) * get_global_size(0) + get_global_id(0)``, that follows from the
+launch -- the global id of one dimension is below its global size, the other's below the
+global size ``u`` it is multiplied by, and a symbolic launch has at most ``N <= 2^32``
+work items in all (``launch.buffer_limit``) -- but only through a product of symbolic
+sizes, a bit-level proof the solver does not find (over 300 s on a plain 2-D copy).  So
+such a sum also gets the grid lemma (``grid_nowrap_lemma``), before the division lemma:
+
+    q$t == gid_e$t && u == group_size_d * num_groups_d && x$t < u  ==>  nowrap(q$t * u + x$t)
+
+(``d != e``; the definitions of the kernel's variables, ``p$t == q$t * u``, in the premise
+too).  Valid under the launch axioms whenever the global sizes multiply to at most 2^32:
+``q * u + x <= (G_e - 1) * G_d + G_d - 1 < G_e * G_d``.  Without such a bound (CUDA: 64-bit
+pointers) the index can wrap and no lemma is given.
+
 An annotation ``(__write_offset_bytes(A) / 4) % width == col`` (a function-wide invariant;
 ``L % M`` or ``(L * c / c) % M`` of a log offset ``L``, ``M`` thread-uniform) meets each
 access ``A[q * u + x]`` with ``u`` thread-uniform in a ``RemainderLemmas`` instance
@@ -54,10 +69,12 @@ from typing import Callable
 from .. import il
 from ..candidates.bvexpr import args_of, op_of
 from .builder import ProgramBuilder
-from .launch import division_lemma
-from .threads import Threads
+from .kernel import DIMS
+from .launch import division_lemma, global_id
+from .threads import THREADS, Threads
 
 _LAUNCH_SIZE = re.compile(r"^(group_size|num_groups)_[xyz]$")
+_ZEXT = re.compile(r"^BV(\d+)_ZEXT\d+$")
 
 
 def _binary(e: il.Expr, op: str) -> tuple[int, il.Expr, il.Expr] | None:
@@ -105,8 +122,12 @@ class ProductLemmas:
     names of ``threads``; ``kernel`` is the one-thread procedure, read for the variables
     it assigns a product (the division lemma's ``p``)."""
 
-    def __init__(self, builder: ProgramBuilder, threads: Threads, kernel: il.ProcedureDecl):
+    def __init__(self, builder: ProgramBuilder, threads: Threads, kernel: il.ProcedureDecl,
+                 grid_items: int | None = None, offsets: tuple[int, int, int] = (0, 0, 0)):
+        # grid_items: at most that many work items in the launch (all dimensions), an
+        # axiom of the launch or None; offsets: the launch's global offsets (grid lemma)
         self.builder, self.threads = builder, threads
+        self.grid_items, self.offsets = grid_items, offsets
         self.products: dict[str, il.Expr] = {}  # variable -> the product it is assigned
         assigned: dict[str, list[il.Expr]] = {}
         for b in kernel.blocks or ():
@@ -173,13 +194,14 @@ class ProductLemmas:
     def lemmas(self, cmd: il.Cmd) -> list[il.Expr]:
         """The lemmas to assume before ``cmd``: one per product with a uniform, non-literal
         factor and a cofactor that differs between the threads, and one per sum of such a
-        product (or of a variable assigned one) that differs between the threads."""
+        product (or of a variable assigned one) that differs between the threads (after
+        the grid lemmas of a row-major grid index, ``grid_nowrap_lemma``)."""
         out: list[il.Expr] = []
         for e in il.cmd_exprs(cmd):
             for s in il.subexprs(e):
-                lemma = self._cancellation(s) or self._division(s)
-                if lemma is not None and lemma not in out:
-                    out.append(lemma)
+                cancellation = self._cancellation(s)
+                found = [cancellation] if cancellation is not None else self._division(s)
+                out += [lemma for lemma in found if lemma not in out]
         return out
 
     def _cancellation(self, e: il.Expr) -> il.Expr | None:
@@ -193,24 +215,83 @@ class ProductLemmas:
                 return cancellation_lemma(self.builder, w, pair, self.threads.ex(u, 1))
         return None
 
-    def _division(self, e: il.Expr) -> il.Expr | None:
+    def _division(self, e: il.Expr) -> list[il.Expr]:
+        """The division lemma of the sum ``e``, after its grid lemmas (``_grid``); [] when
+        ``e`` is no such sum."""
         s = _binary(e, "ADD")
         if s is None:
-            return None
+            return []
         sums = self._pair(e)
         if sums[0] == sums[1]:
-            return None
+            return []
         for p, prod, q, u, x in self._sum_splits(e, self.products):
             defs: tuple[il.Expr, ...] = ()
             if isinstance(p, il.Var):  # the variable's value is its product: in the premise
                 defs = tuple(il.BinOp("==", pt, prt) for pt, prt in zip(self._pair(p), self._pair(prod)))
-            return bounded_division_lemma(self.builder, s[0], sums, self._pair(q), self.threads.ex(u, 1),
-                                          self._pair(x), defs)
+            return self._grid(s[0], q, u, x) + [
+                bounded_division_lemma(self.builder, s[0], sums, self._pair(q), self.threads.ex(u, 1),
+                                       self._pair(x), defs)]
+        return []
+
+    def _grid(self, w: int, q: il.Expr, u: il.Expr, x: il.Expr) -> list[il.Expr]:
+        """The grid lemmas (module docstring, ``grid_nowrap_lemma``) of the sum ``q * u +
+        x`` (one-thread), one per thread, when ``q`` is defined as the global id of one
+        dimension and ``u`` as the global size of another and the launch's work items
+        multiply to at most ``2^w``; else []."""
+        if self.grid_items is None or self.grid_items > 2 ** w or w != 32:
+            return []
+        qdefs, qv = self._definition(q)
+        udefs, uv = self._definition(u)
+        d = _global_size_dim(uv)
+        if d is None:
+            return []
+        for e in DIMS:
+            forms = [False] + ([True] if self.offsets[DIMS.index(e)] == 0 else [])
+            if e == d or not any(self.threads.ex(qv, 1) == global_id(self.builder, e, 1, off) for off in forms):
+                continue
+            out = []
+            for t in THREADS:
+                defs = tuple(il.BinOp("==", self.threads.ex(v, t), self.threads.ex(r, t)) for v, r in qdefs + udefs)
+                out.append(grid_nowrap_lemma(self.builder, w, self.threads.ex(q, t), self.threads.ex(u, 1),
+                                             self.threads.ex(x, t), defs))
+            return out
+        return []
+
+    def _definition(self, e: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr]:
+        """``(defs, v)``: ``e`` followed through the variables assigned once, ``v`` the
+        expression reached, ``defs`` the equations on the way."""
+        defs: list[tuple[il.Var, il.Expr]] = []
+        while isinstance(e, il.Var) and e.name in self.defs and len(defs) < 8:
+            defs.append((e, self.defs[e.name]))
+            e = self.defs[e.name]
+        return tuple(defs), e
+
+
+def _global_size_dim(e: il.Expr) -> str | None:
+    """The dimension ``d`` when ``e`` is ``group_size_d * num_groups_d`` (either order: the
+    front end's ``get_global_size``, CUDA's ``blockDim.x * gridDim.x``), else None."""
+    m = _binary(e, "MUL")
+    if m is None or not all(isinstance(a, il.Var) for a in m[1:]):
         return None
+    names = {a.name for a in m[1:] if isinstance(a, il.Var)}
+    for d in DIMS:
+        if names == {f"group_size_{d}", f"num_groups_{d}"}:
+            return d
+    return None
+
+
+def grid_nowrap_lemma(builder: ProgramBuilder, w: int, q: il.Expr, u: il.Expr, x: il.Expr,
+                      defs: tuple[il.Expr, ...]) -> il.Expr:
+    """``defs && x < u ==> nowrap(q * u + x)`` over ``w``-bit vectors, ``defs`` the
+    equations that make ``q`` a global id of one dimension and ``u`` the global size of
+    another (module docstring).  Valid under the launch axioms when the launch has at most
+    ``2^w`` work items in all; not valid for every value, so given only then."""
+    premise = il.and_all([*defs, il.FunApp(builder.bvfun("ULT", w), (x, u))])
+    return il.implies(premise, _nowrap(builder, w, q, u, x))
 
 
 def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q: il.Expr, u: il.Expr,
-                    x: il.Expr, premises: tuple[il.Expr, ...]) -> il.Expr:
+                    x: il.Expr, premises: tuple[il.Expr, ...], v: int | None = None) -> il.Expr:
     """``premises && M == u && x < u && fits(q, u) ==> rem == x`` over ``w``-bit vectors,
     where ``rem`` is ``UREM(L, M)`` or ``UREM(UDIV(MUL(L, c), c), M)`` (``c == scale``, a
     literal; ``MUL`` either order) and ``premises`` state ``L == q * u + x`` (modular: the
@@ -219,15 +300,25 @@ def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q
     then ``q * u + x <= 2^k * (B >> k) - 1 < B``, so neither the sum nor ``L * c`` wraps,
     ``(L * c) / c == L`` and ``L % u == x``.  Valid for every value (z3 proves it in the
     tests).  Comparisons with numbers only: the solver need not bound a product, which
-    is what made the exact no-wrap premise ``q * u + x < B`` slow (docs/design.md 5.1)."""
-    ult, ule = builder.bvfun("ULT", w), builder.bvfun("ULE", w)
-    bound = (2 ** w - 1) // scale + 1
-    fits = il.or_all(il.BinOp("&&", il.FunApp(ult, (q, il.BvLit(2 ** k, w))),
-                              il.FunApp(ule, (u, il.BvLit(min(bound >> k, 2 ** w - 1), w))))
-                     for k in range(w) if bound >> k)
+    is what made the exact no-wrap premise ``q * u + x < B`` slow (docs/design.md 5.1).
+
+    With ``v`` (< ``w``) the sum is a ``v``-bit one zero-extended to the offset, as CUDA's
+    64-bit offsets of a 32-bit index ``ZEXT64(q * u + x)``: ``q``, ``u``, ``x`` are ``v``-bit,
+    ``premises`` state ``L == ZEXT(s)`` and ``s == q * u + x``, the modulus is ``M ==
+    ZEXT(u)``, the conclusion ``rem == ZEXT(x)`` and ``B`` is at most ``2^v`` (the ``v``-bit
+    sum does not wrap either)."""
+    v = v or w
+    ult, ule = builder.bvfun("ULT", v), builder.bvfun("ULE", v)
+    bound = min((2 ** w - 1) // scale + 1, 2 ** v)
+
+    def widened(e: il.Expr) -> il.Expr:
+        return e if v == w else il.FunApp(builder.zext(v, w), (e,))
+    fits = il.or_all(il.BinOp("&&", il.FunApp(ult, (q, il.BvLit(2 ** k, v))),
+                              il.FunApp(ule, (u, il.BvLit(min(bound >> k, 2 ** v - 1), v))))
+                     for k in range(v) if bound >> k)
     m = args_of(rem)[1]
-    premise = il.and_all([*premises, il.BinOp("==", m, u), il.FunApp(ult, (x, u)), fits])
-    return il.implies(premise, il.BinOp("==", rem, x))
+    premise = il.and_all([*premises, il.BinOp("==", m, widened(u)), il.FunApp(ult, (x, u)), fits])
+    return il.implies(premise, il.BinOp("==", rem, widened(x)))
 
 
 def log_remainders(e: il.Expr, offset_query: Callable[[il.Expr], il.Var | None]) \
@@ -300,13 +391,13 @@ class RemainderLemmas:
         rems = self.remainders.get(log.name)
         if not rems:
             return []
-        split = self.products.sum_parts(index)
+        split = self._split(index)
         if split is None:
             return []
-        defs, q, u, x = split
+        defs, q, u, x, v = split
         th = self.products.threads
         offset = th.ex(index, t)
-        premises = tuple(il.BinOp("==", th.ex(v, t), th.ex(e, t)) for v, e in defs)
+        premises = tuple(il.BinOp("==", th.ex(var, t), th.ex(e, t)) for var, e in defs)
         eq = () if target == offset else (il.BinOp("==", target, offset),)
         out = []
         for rem, scale in rems:
@@ -316,5 +407,23 @@ class RemainderLemmas:
                 continue
             at = il.substitute(rem, {log.name: target}) if target != log else rem
             out.append((at, remainder_lemma(self.products.builder, w[0], at, scale, th.ex(q, t), th.ex(u, 1),
-                                            th.ex(x, t), eq + premises)))
+                                            th.ex(x, t), eq + premises, v)))
         return out
+
+    def _split(self, index: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr, il.Expr, il.Expr,
+                                               int | None] | None:
+        """``(defs, q, u, x, v)`` when the one-thread offset ``index`` is ``q * u + x``
+        (``ProductLemmas.sum_parts``, ``v`` None) or, through copies, the zero extension
+        ``ZEXT(s)`` of such a ``v``-bit sum ``s`` (CUDA: a 32-bit index, 64-bit offsets),
+        ``defs`` then also the equations down to the extension."""
+        split = self.products.sum_parts(index)
+        if split is not None:
+            return (*split, None)
+        chain, e = self.products._definition(index)
+        if not isinstance(e, il.FunApp) or len(e.args) != 1 or (m := _ZEXT.match(e.name)) is None:
+            return None
+        inner = self.products.sum_parts(e.args[0])
+        if inner is None:
+            return None
+        defs, q, u, x = inner
+        return chain + defs, q, u, x, int(m.group(1))

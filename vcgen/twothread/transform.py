@@ -71,7 +71,10 @@ class Lockstep:
         self.memory = MemoryOps(info, b, th, logs, self.copies, self.warps, opts)
         self.barrier_invariants = BarrierInvariantChecks(info, b, th, logs, opts, self.queries)
         self.candidates = CandidateFactory(Parts(info, b, th, logs, self.warps, opts))
-        self.products = ProductLemmas(b, th, info.kernel)
+        # a symbolic launch's bound on its work items in all (an axiom: launch_axioms)
+        grid_items = buffer_limit((a.decl for a in info.arrays.values()), info.widest_writes()) \
+            if opts.launch.symbolic else None
+        self.products = ProductLemmas(b, th, info.kernel, grid_items, opts.launch.global_offset)
         logs.remainders = RemainderLemmas(self.products, self._log_remainders())
 
     def _log_remainders(self) -> dict[str, list[tuple[il.Expr, int]]]:

@@ -445,6 +445,9 @@ class VC:
     # the SMT-LIB text of the constraints and goal (``solvers.smtlib.smt_body``), printed
     # once for every solver process and the cone prover of this VC
     printed: str | None = field(default=None, repr=False, compare=False)
+    # the kernel has symbolic launch sizes (``{:symbolic_launch}``): its launch axioms and
+    # global ids multiply symbolic bit-vectors in every query (``solvers.escalating``)
+    symbolic_launch: bool = False
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
@@ -1128,5 +1131,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([_and(c.enable, c.fail) for c in checks], ctx)
+    symbolic = any(il.has_attr(p.attrs, "kernel") and il.has_attr(p.attrs, "symbolic_launch")
+                   for p in program.procedures())
     return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
-              seconds=time.perf_counter() - started, definitions=definitions)
+              seconds=time.perf_counter() - started, definitions=definitions, symbolic_launch=symbolic)

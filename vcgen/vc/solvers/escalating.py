@@ -24,6 +24,11 @@ ESCALATE_AFTER = 0.25
 # printed in 0.3 s, where ``Solver.sexpr`` took 14 s); an upper estimate.
 PRINT_SHARE = 0.25
 STAY_AFTER = 2  # escalations after which every query of the VC goes to the portfolio
+# A VC of a kernel with symbolic launch sizes (``VC.symbolic_launch``) goes to the
+# portfolio from its first query: its launch axioms and global ids multiply symbolic
+# bit-vectors in every query, where z3 in-process takes seconds that yices answers in
+# milliseconds (corpus interleave.cl with ``*`` sizes: z3 alone 2 s on its first query,
+# yices 0.01 s), so z3's turn was ``ESCALATE_AFTER`` lost on nearly every query.
 
 
 class EscalatingBackend:
@@ -44,13 +49,15 @@ class EscalatingBackend:
         self.last: Backend = self.z3
         self.name = "auto: z3, then a portfolio"
         self.queries = 0
-        self.escalations = 0
+        # a symbolic launch: every query to the portfolio (``STAY_AFTER``'s comment)
+        self.escalations = STAY_AFTER if getattr(vc, "symbolic_launch", False) else 0
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
         budget = query_limit(self.timeout, limit)
         if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
-            assert self.portfolio is not None  # made by the first escalation
+            if self.portfolio is None:  # a symbolic launch's first query
+                self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
             self.last = self.portfolio
             return self.portfolio.check(assumptions, limit)
         alone = self._first()
