@@ -114,3 +114,19 @@ def test_remainders_by_a_parameter_stride_are_superseded_under_concrete_sizes():
     assert not any("UREM" in e and "$s" in e for _, e in cands), cands
     code, stats = run("res_param_stride.cl")
     assert code == VERIFIED and stats["res"][1] > 0, stats
+
+
+def test_remainders_by_a_constant_stride_not_a_power_of_two_are_superseded():
+    """i += blockDim.x * gridDim.x at 128 x 5 (640): res states i and the logged index
+    modulo the stride; no r1/r10 BV32_UREM by it (a divider: CUDA BlackScholes' r1/r10 by
+    61440 took Houdini 66 s wall, generatePaths' r10 by 24960 12-59 s per query).  The
+    kernel verifies through res."""
+    cands = candidates("res_constant_stride.cu")
+    assert any(r == "res" and e.startswith("_WRITE_HAS_OCCURRED_") and "RESIDUE32(" in e for r, e in cands), cands
+    assert not any("UREM" in e for _, e in cands), cands
+    check_essential("res_constant_stride.cu", ("res",))
+
+
+def test_constant_stride_race_is_still_reported(tmp_path):
+    """Reading the neighbour's cell (a[i + 1]) under the same stride: still a race."""
+    assert mutant_exit("res_constant_stride.cu", "a[i] = 2.0f * a[i];", "a[i] = 2.0f * a[i + 1];", tmp_path) == 6

@@ -32,7 +32,8 @@ first       pre-loop accesses only logged in the        ``first_iteration``
             first iteration of a barrier loop
 fd          finite domains of pointer bases/offsets     ``finite_domain``
             (extension; paper 000 section 5.1)
-res         residues modulo a symbolic stride, over an  ``symbolic_stride``
+res         residues modulo a symbolic stride (or a     ``symbolic_stride``
+            constant not a power of two), over an
             uninterpreted RESIDUEw (A.2/A.10 form)
 val         logged write values of benign races         ``write_value``
             (paper 000 section 5)

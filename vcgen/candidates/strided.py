@@ -43,7 +43,9 @@ def counters(ctx: LoopContext) -> list[Candidate]:
     counter wider than ``DIVIDER_WIDTH`` whose stride is a constant not a power of two
     (as r1's offsets): MC_SingleAsianOptionP generatePaths' 64-bit pointer ``output +=
     numSims`` (``numSims`` pinned to 100000) had ``(output - ZEXT64(i)) urem 100000 ==
-    0``, one-candidate queries over 10 s each, Houdini over 240 s."""
+    0``, one-candidate queries over 10 s each, Houdini over 240 s.  Rule ``res`` states
+    remainders by such strides, at any width (``symbolic_stride.superseded`` drops this
+    rule's candidates modulo them)."""
     out = []
     for v, (init, s) in ctx.strides.items():
         w = ctx.counters[v].width

@@ -1,18 +1,23 @@
-"""Rule ``res``: residues modulo a symbolic loop stride, without bit-vector division
-(issue 13; the residue form of paper 003 appendix A.2/A.10, rules r1 and r10, and paper
-000 section 5.3, "access thread id plus strided offset").
+"""Rule ``res``: residues modulo a symbolic loop stride (or a constant one not a power of
+two), without bit-vector division (issue 13; the residue form of paper 003 appendix
+A.2/A.10, rules r1 and r10, and paper 000 section 5.3, "access thread id plus strided
+offset").
 
 A grid-stride loop ``for (i = gid; i < n; i += S)`` with ``S = blockDim.x * gridDim.x``
 (``get_global_size(0)``) under symbolic launch sizes has a stride that is a product of two
 unknowns.  r10's ``BV32_UREM(i - gid, S) == 0`` is right but the solver bit-blasts a
 32-bit divider with a symbolic divisor, a multiplier and the loop's multiplexers: minutes
-per query.  This rule states the same facts over an uninterpreted function
-``RESIDUEw(x, s)`` that stands for ``x urem s`` (``{:residue}``, declared by
-``residue_fun``), so that the proofs are congruence steps:
+per query.  A constant stride that is not a power of two (the same loop under concrete
+sizes, 195 x 128 threads) is a divider too, by a constant: 12-59 s per query
+(``symbolic_strides``); powers of two are bit masks and stay with r1/r10.  This rule
+states the same facts over an uninterpreted function ``RESIDUEw(x, s)`` that stands for
+``x urem s`` (``{:residue}``, declared by ``residue_fun``), so that the proofs are
+congruence steps:
 
 * candidates, per thread: ``RESIDUEw(v, s) == RESIDUEw(init, s)`` for every additive
-  counter ``v := init; ...; v := v + s`` whose stride ``s`` is not a number; and on the
-  log of thread 1, for an access at offset ``v + rest`` (``rest`` loop-invariant):
+  counter ``v := init; ...; v := v + s`` whose stride ``s`` is not a number (or a
+  constant not a power of two, ``symbolic_strides``); and on the log of thread 1, for an
+  access at offset ``v + rest`` (``rest`` loop-invariant):
   ``HO ==> RESIDUEw(OFF - rest$1, s$1) == RESIDUEw(init$1, s$1)``, and, when the loop
   compares ``v < B`` (``B`` loop-invariant; ``contiguous.counter_bound``), the bound the
   logged counter was below: ``HO ==> BVw_ULT(OFF - rest$1, B$1)``.  The residues alone
@@ -38,7 +43,7 @@ not inductive and is dropped.
 from __future__ import annotations
 
 from .. import il
-from .bvexpr import args_of, fold_literals, linear, narrow_offset, op_of
+from .bvexpr import args_of, fold_literals, is_power_of_two, linear, narrow_offset, op_of
 from .context import Candidate, LoopContext
 from .contiguous import counter_bound
 
@@ -58,10 +63,21 @@ def residue_fun(ctx: LoopContext, w: int) -> str:
 
 
 def symbolic_strides(ctx: LoopContext) -> dict[str, tuple[il.Expr, il.Expr]]:
-    """name -> (init, step) of the loop's additive counters whose step is not a number
-    once the launch's fixed sizes and pinned parameters are substituted."""
-    return {v: (init, s) for v, (init, s) in ctx.strides.items()
-            if not isinstance(fold_literals(ctx.concrete_sizes(s)), il.BvLit)}
+    """name -> (init, step) of the loop's additive counters whose step this rule states
+    residues by: a step that is not a number once the launch's fixed sizes and pinned
+    parameters are substituted, or a number above 1 that is not a power of two and below
+    ``2^(w-1)`` (``w`` the counter's width: a negative step wraps at once, where no fact
+    applies).  A remainder by a constant that is not a power of two is a divider the
+    solver bit-blasts as well: MC_SingleAsianOptionP generatePaths' r10 ``(i - gid) urem
+    24960 == 0`` (32-bit, ``gridDim.x * blockDim.x`` at 195 x 128) took 12-59 s per
+    one-candidate query, Houdini over 400 s.  Powers of two are bit masks and keep r1/r10."""
+    out = {}
+    for v, (init, s) in ctx.strides.items():
+        k = fold_literals(ctx.concrete_sizes(s))
+        w = ctx.counters[v].width
+        if not isinstance(k, il.BvLit) or (1 < k.value < 1 << (w - 1) and not is_power_of_two(k.value)):
+            out[v] = (init, s)
+    return out
 
 
 def _res(ctx: LoopContext, w: int, x: il.Expr, s: il.Expr) -> il.Expr:
@@ -139,12 +155,14 @@ def superseded(ctx: LoopContext, e: il.Expr) -> bool:
     candidates are not generated.  Other moduli with one symbolic factor or a kernel
     parameter are kept.  Concrete launches: MC_SingleAsianOptionP computeValue's r10
     ``(path - ZEXT64(i)) urem ZEXT64(numSims) == 0`` (64-bit) took a 12 s joint query
-    to its limit and its own query over 160 s (docs/design.md section 6)."""
-    strides = {ctx.concrete_sizes(s) for _, s in symbolic_strides(ctx).values()}
+    to its limit and its own query over 160 s (docs/design.md section 6); a stride that
+    is a constant not a power of two counts (``symbolic_strides``), compared after
+    folding literals (``num_groups_x * group_size_x`` is 24960 at 195 x 128)."""
+    strides = {fold_literals(ctx.concrete_sizes(s)) for _, s in symbolic_strides(ctx).values()}
     for x in il.subexprs(e):
         op = op_of(x)
         if op is not None and op[1] == "UREM" and (_symbolic_product(ctx, args_of(x)[1])
-                                                   or ctx.concrete_sizes(args_of(x)[1]) in strides):
+                                                   or fold_literals(ctx.concrete_sizes(args_of(x)[1])) in strides):
             return True
     return False
 
