@@ -432,17 +432,24 @@ def test_split_looks_for_a_model_before_giving_any_query_the_full_timeout():
 def two_loops(false_in: int) -> str:
     """Two sequential loops counting ``$i`` to 8, each with two candidates; the loop
     ``false_in`` (0 or 1) has a false one (``$i == 0`` at its head)."""
+    return counting_loops({false_in}, 2)
+
+
+def counting_loops(false_in: set, n: int) -> str:
+    """``n`` sequential loops counting ``$i`` to 8, loop ``l`` with the candidates
+    ``_b{2l}`` (true) and ``_b{2l+1}``, false (``$i == 0`` at its head) if ``l`` is in
+    ``false_in``."""
     body = ["  var $i: bv32;", "  $entry:", "    $i := 0bv32;", "    goto $h0;"]
-    for l in range(2):
-        wrong = f"$i == 0bv32" if l == false_in else "BV32_ULE($i, 9bv32)"
+    for l in range(n):
+        wrong = f"$i == 0bv32" if l in false_in else "BV32_ULE($i, 9bv32)"
         body += [f"  $h{l}:", f'    assert {{:candidate "r1"}} _b{2 * l} ==> BV32_ULE($i, 8bv32);',
                  f'    assert {{:candidate "r3"}} _b{2 * l + 1} ==> {wrong};', f"    goto $b{l}, $x{l};",
                  f"  $b{l}:", "    assume {:partition} BV32_ULT($i, 8bv32);", "    $i := BV32_ADD($i, 1bv32);",
                  f"    goto $h{l};", f"  $x{l}:", "    assume {:partition} !BV32_ULT($i, 8bv32);",
-                 "    $i := 0bv32;", f"    goto {'$h1' if l == 0 else '$end'};"]
+                 "    $i := 0bv32;", f"    goto {f'$h{l + 1}' if l + 1 < n else '$end'};"]
     body += ["  $end:", "    assert {:vacuity_check} false;", "    return;"]
     return kernel("\n".join(body) + "\n", decls="".join(f"const {{:existential true}} _b{k}: bool;\n"
-                                                         for k in range(4)))
+                                                         for k in range(2 * n)))
 
 
 def test_slices_settled_after_the_last_drop_are_not_asked_again():
@@ -513,3 +520,61 @@ def test_split_asks_the_cheapest_rule_first(monkeypatch):
     first_split = backend.log[1:backend.log.index({"_b3"}) + 1]
     assert first_split == [{"_b0"}, {"_b3"}]
     assert stats.rule_seconds["r1"][0] >= 5.0
+
+
+def test_a_slice_whose_split_found_no_model_is_split_at_once_next_time():
+    """Issue 12 (PolyBench lu kernel1: joint queries of 10-12 s that time out on every
+    re-ask, their splits proving every candidate).  Two loops; the second has a false
+    candidate, so the first, settled before that drop, is asked again in round 2.  Its
+    joint query timed out in round 1 and its split found no model: round 2 splits it at
+    once (one joint query over its candidates in all, not two).  The second loop's
+    split found a model: its next joint query is asked (its limit doubled).  Same
+    fixpoint, every candidate proved by its own query."""
+    prog = parse_program(two_loops(1))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _Stuck(vc, ()), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1", "_b2"}
+    assert stats.rounds == 2 and stats.dropped_on_unknown == 0
+    joint = [g for lim, _, g in backend.log if lim is not None and len(g) > 1]
+    assert joint.count({"_b0", "_b1"}) == 1
+    assert stats.joint_skips == 1
+    # round 2 proved loop 0 again, one candidate at a time
+    assert [s for _, s, g in backend.log if g == {"_b0"}] == ["unsat", "unsat"]
+
+
+class _StuckJoint(_Stuck):
+    """``_Stuck``, but only the joint queries over a guard of ``hard`` time out (with a
+    ``limit``); the other joint queries are decided."""
+
+    def __init__(self, vc, hard):
+        super().__init__(vc, ())
+        self.hard = set(hard)
+
+    def check(self, assumptions, limit=None):
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if limit is not None and len(guards) > 1 and guards & self.hard:
+            self.log.append((limit, "timeout", guards))
+            return Outcome("timeout", "stub")
+        out = self.inner.check(assumptions)
+        self.log.append((limit, out.status, guards))
+        return out
+
+
+def test_a_split_is_deferred_while_the_round_drops_candidates():
+    """Three loops; the joint queries of the middle one time out, the first and the last
+    have a false candidate that a decided joint query drops.  The middle loop's split
+    (its one-candidate proofs) waits for a round that has dropped nothing yet: a split
+    after the first loop's drop would be undone by the last loop's drop (PolyBench lu
+    kernel1: the round-1 splits of three loops, all proofs, undone by a fourth loop's
+    drops).  Its candidates are proved once each, not twice; same fixpoint."""
+    prog = parse_program(counting_loops({0, 2}, 3))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _StuckJoint(vc, {"_b2", "_b3"}), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b2", "_b3", "_b4"}
+    assert stats.deferred == 1 and stats.dropped_on_unknown == 0
+    # asked jointly in both rounds, split in round 2 only (main: split in both)
+    assert [g for _, _, g in backend.log].count({"_b2", "_b3"}) == 2
+    for g in ("_b2", "_b3"):
+        assert [s for _, s, q in backend.log if q == {g}] == ["unsat"]
+    assert verify_program(houdini.apply_invariants(prog, {"_b0", "_b2", "_b3", "_b4"})).status == "verified"

@@ -11,7 +11,9 @@ candidates (paper 003 section 2.2.2).  Soundness under solver trouble: if a loop
 ``unknown``/timeout (or over its limit, 3-10 s: ``HOUDINI_SPLIT_FIRST``), its alive
 candidates are queried alone, each dropped unless its query is unsat, until a model drops
 some (then the loop is queried jointly again); the fixpoint is reached only when every
-alive candidate was proved in the same round (docs/design.md section 6).
+alive candidate was proved in the same round (docs/design.md section 6).  Such a split
+waits for a round that has dropped nothing yet, and a loop whose split found no model is
+split at once next time (``_ask_slice``).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
@@ -41,6 +43,7 @@ from ..vc import encode as vcmod
 from ..vc.query import program_vc
 from ..vc.solvers import split
 from ..vc.solvers.sliced import slice_prover
+from ..vc.solvers.backend import Outcome
 from ..vc.solvers.split import PartProver
 from ..vc.solvers.select import make_backend
 from . import refutation
@@ -93,6 +96,11 @@ class HoudiniStats:
     twins: int = 0  # candidates dropped by the models of those queries
     cone_proofs: int = 0  # one-candidate queries proved over their cones (``_cone_proves``)
     uncones: set = field(default_factory=set)  # guards whose cone query was not unsat once
+    # guards of slices whose last joint query was over its limit and whose split found no
+    # model: their next query is split at once (``_ask_slice``)
+    split_first: set = field(default_factory=set)
+    joint_skips: int = 0  # joint queries not asked for that reason
+    deferred: int = 0  # splits put off to a round that has dropped nothing yet (``_ask_slice``)
 
     @property
     def generated(self) -> int:
@@ -109,6 +117,10 @@ class HoudiniStats:
         if self.splits:
             out.append(f"Houdini: {self.splits} slice queries split into one query per "
                        f"candidate after their limit ({HOUDINI_SPLIT_FIRST:g}-{SPLIT_AFTER:g} s)")
+        if self.joint_skips or self.deferred:
+            out.append(f"Houdini: {self.deferred} splits put off to a round without drops, "
+                       f"{self.joint_skips} slices split at once (their last joint query was "
+                       "over its limit, their split found no model)")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -189,12 +201,18 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                 break
         before = set(alive)
         stats.rounds += 1
-        for i, part in enumerate(slices):
+        # the slices to be split at once last: a drop found by another's joint query
+        # would undo their proofs (``_ask_slice``, ``defer``)
+        for i in sorted(range(len(slices)), key=lambda i: slices[i] & alive <= stats.split_first):
+            part = slices[i]
             if proved_at[i] == len(alive):
                 continue  # proved under the current alive set: asking again proves it again
+            deferred = stats.deferred
+            # with one slice no other one's drop can undo a proof: nothing to wait for
             limits[i] = _settle_slice(vc, backend, part, alive, by_guard, stats, refuter, limits[i],
-                                      twins, pace, prover)
-            proved_at[i] = len(alive)
+                                      twins, pace, prover, len(before) if len(slices) > 1 else None)
+            # a deferred split leaves the slice unproved (asked again: this round dropped)
+            proved_at[i] = len(alive) if stats.deferred == deferred else None
         if refuter is not None:
             refuter.share(before - alive)
         if alive == before or all(p == len(alive) for p in proved_at):
@@ -204,7 +222,8 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
 
 def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                   refuter, limit: float, twins: Twins | None = None,
-                  pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
+                  pace: split.SplitLimit | None = None, prover: PartProver | None = None,
+                  defer: int | None = None) -> float:
     """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
     a loop's candidates that fail do so mostly for reasons local to the loop, found one
     model at a time, and moving to the next slice in between only re-asks the others
@@ -212,11 +231,12 @@ def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Hou
     visiting every slice per drop, 71 in 3 rounds settling each; same fixpoint, since a
     round still ends the search only if none of its queries dropped anything).
     ``limit``: the slice's floor of the seconds before a joint query is split, ``pace``
-    the kernel's (``_check_slice``); returns the slice's floor for its next queries."""
+    the kernel's (``_check_slice``); returns the slice's floor for its next queries.
+    ``defer``: the number of alive candidates when the round began (``_ask_slice``)."""
     while part & alive:
         n = len(alive)
         limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit, refuter,
-                             twins, pace, prover)
+                             twins, pace, prover, defer)
         if len(alive) == n:
             return limit
         if refuter is not None:
@@ -240,7 +260,8 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
 
 def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                  limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-                 pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
+                 pace: split.SplitLimit | None = None, prover: PartProver | None = None,
+                 defer: int | None = None) -> float:
     """``_ask_slice`` over ``part``, but the candidates of ``part`` that were over a split's
     first-pass limit once (``stats.slow``) are left out of the joint query and asked alone
     (full timeout, ``_one_by_one``) once the others' joint query dropped nothing.  A hard
@@ -253,10 +274,12 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     between, or the caller asks the slice again).  Returns the slice's limit floor."""
     slow = part & stats.slow
     if not slow or slow == part:
-        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace, prover)
-    n = len(alive)
-    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace, prover)
-    if len(alive) == n:
+        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace,
+                          prover, defer)
+    n, deferred = len(alive), stats.deferred
+    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace,
+                       prover, defer)
+    if len(alive) == n and stats.deferred == deferred:
         progress.note("houdini: loop %s: %d slow candidates alone", _site(by_guard, slow), len(slow))
         _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins, prover)
     return limit
@@ -264,7 +287,8 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
 
 def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-               pace: split.SplitLimit | None = None, prover: PartProver | None = None) -> float:
+               pace: split.SplitLimit | None = None, prover: PartProver | None = None,
+               defer: int | None = None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
@@ -281,18 +305,46 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     is often harder than its parts together (BlackScholes, yices: 62 s joint, 14.5 s one
     by one).  A split that ends at a model shows the joint query was sat, only slow
     (PolyBench lu kernel1 on a loaded machine): the slice's limit doubles, so a
-    sat-heavy slice is not split over and over."""
+    sat-heavy slice is not split over and over.
+
+    A split that found no model (every candidate proved) marks the slice
+    (``stats.split_first``): its next query skips the joint query and splits at once, until
+    a split of it finds a model (then it is asked jointly again).  A joint query over the
+    limit is rarely decided on the next ask either (lu kernel1 on main: 14 joint
+    timeouts of 10-22 s, each followed by a split that proved every candidate over their
+    cones in 0.3-0.5 s each; the same slices timed out again in each of the 3 rounds).
+
+    ``defer``: the number of alive candidates when the round began.  When the round has
+    dropped a candidate since (``len(alive) < defer``), a split is put off: the slice is
+    left unproved (``stats.deferred``) and the caller's next round asks it again, after
+    the slices it asks jointly, splitting it at once if its joint query had the
+    ``SPLIT_AFTER`` cap (no longer limit to come).  A split is mostly the proof of the slice, and a proof under an
+    alive set the round has already shrunk is undone by any later drop, while a round
+    that drops nothing is the last (lu kernel1 on main: the round-1 splits of loops 199,
+    280 and 378, 70 s of one-candidate proofs, undone by loop 652's drops, and the
+    round-2 ones by a drop in round 3; Houdini 312 -> 132 queries, same 130 of 432
+    candidates).  Sound: a deferred slice is not counted as proved, so the fixpoint still
+    needs a round in which every slice was proved under one alive set; the rounds end
+    since each one that defers has dropped a candidate."""
     if not part:
         return limit
     floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
     asked = time.monotonic()
-    progress.note("houdini: loop %s: %d of its candidates (%d alive in all)",
-                  _site(by_guard, part), len(part), len(alive))
-    out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
-                        limit if len(part) > 1 else None)
-    stats.queries += 1
-    if pace is not None and len(part) > 1:
-        pace.record(time.monotonic() - asked, out)
+    skip = len(part) > 1 and part <= stats.split_first
+    if skip:
+        stats.joint_skips += 1
+        progress.note("houdini: loop %s: %d of its candidates (%d alive in all), split at once: "
+                      "its last joint query was over the limit and its split found no model",
+                      _site(by_guard, part), len(part), len(alive))
+        out = Outcome("timeout", "joint query not asked")
+    else:
+        progress.note("houdini: loop %s: %d of its candidates (%d alive in all)",
+                      _site(by_guard, part), len(part), len(alive))
+        out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
+                            limit if len(part) > 1 else None)
+        stats.queries += 1
+        if pace is not None and len(part) > 1:
+            pace.record(time.monotonic() - asked, out)
     if out.status == "unsat":
         return floor
     if out.status == "sat":
@@ -303,6 +355,19 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
         _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
         return floor
     split = out.status == "timeout" and len(part) > 1
+    if split and defer is not None and len(alive) < defer:
+        # the proof would be undone by a later drop of this round's: next round.  Its
+        # joint query is asked again then only if it may get more time than now (lu
+        # kernel2 under load: the first joint queries, cut at 3 s, all timed out, and
+        # splitting them at once from then on left the hunt for the models those
+        # queries found to one-candidate queries); lu kernel1's, cut at the 10 s cap,
+        # timed out again in every round (15 of them, 294 s)
+        stats.deferred += 1
+        if limit >= SPLIT_AFTER:
+            stats.split_first |= part
+        progress.note("houdini: loop %s: split deferred (this round dropped candidates)",
+                      _site(by_guard, part))
+        return floor
     stats.splits += int(split)
     timeout = getattr(backend, "timeout", None)
     # the first pass keeps at least ``SPLIT_AFTER``: one-candidate queries of 3-10 s are
@@ -311,7 +376,12 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     first_pass = max(limit, SPLIT_AFTER)
     passes = (first_pass,) if split and (not timeout or first_pass < timeout) else ()
     found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins, prover)
-    return 2 * limit if split and found_model else floor
+    if split and found_model:
+        stats.split_first -= part
+        return floor if skip else 2 * limit
+    if split:
+        stats.split_first |= part
+    return floor
 
 
 def _site(by_guard: dict, part: set) -> str:
