@@ -316,16 +316,17 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
 
     ``defer``: the number of alive candidates when the round began.  When the round has
     dropped a candidate since (``len(alive) < defer``), a split is put off: the slice is
-    left unproved (``stats.deferred``) and the caller's next round asks it again, after
-    the slices it asks jointly, splitting it at once if its joint query had the
-    ``SPLIT_AFTER`` cap (no longer limit to come).  A split is mostly the proof of the slice, and a proof under an
-    alive set the round has already shrunk is undone by any later drop, while a round
-    that drops nothing is the last (lu kernel1 on main: the round-1 splits of loops 199,
-    280 and 378, 70 s of one-candidate proofs, undone by loop 652's drops, and the
-    round-2 ones by a drop in round 3; Houdini 312 -> 157 queries, one-candidate cone
-    proofs 263 -> 128, joint timeouts 14 -> 6, same 130 of 432 candidates).  Sound: a deferred slice is not counted as proved, so the fixpoint still
-    needs a round in which every slice was proved under one alive set; the rounds end
-    since each one that defers has dropped a candidate."""
+    left unproved (``stats.deferred``) and the caller's next round asks it again, after the
+    slices it asks jointly, splitting it at once if its joint query had the ``SPLIT_AFTER``
+    cap (no longer limit to come).  A split is mostly the proof of the slice, and a proof
+    under an alive set the round has already shrunk is undone by any later drop, while a
+    round that drops nothing is the last (lu kernel1 on main: the round-1 splits of loops
+    199, 280 and 378, 70 s of one-candidate proofs, undone by loop 652's drops, and the
+    round-2 ones by a drop in round 3; Houdini 312 -> 157 queries, one-candidate cone proofs
+    263 -> 128, joint timeouts 14 -> 6, same 130 of 432 candidates).  Sound: a deferred
+    slice is not counted as proved, so the fixpoint still needs a round in which every slice
+    was proved under one alive set; the rounds end since each one that defers has dropped a
+    candidate."""
     if not part:
         return limit
     floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
