@@ -504,10 +504,12 @@ def _any(xs: list, ctx: z3.Context) -> z3.BoolRef:
 # ``z3.And`` and friends check and coerce every argument's sort in Python first, ten
 # times the cost of the call itself (``z3.And`` of two terms about 50 us, ``Z3_mk_and``
 # 5 us), and the encoder makes one or more per assertion and per IL connective.  Any
-# other argument (a Python bool, a non-Boolean term: an ill-typed program) goes through
-# z3's functions, whose errors ``Translator.term`` reports.
+# other argument (a Python bool, a non-Boolean term: an ill-typed program; a term of
+# another context, which the C API would not check) goes through z3's functions, whose
+# errors ``Translator.term`` reports.
 def _raw(xs: tuple) -> bool:
-    return all(type(x) is z3.BoolRef for x in xs)
+    ctx = xs[0].ctx if xs and isinstance(xs[0], z3.ExprRef) else None
+    return ctx is not None and all(type(x) is z3.BoolRef and x.ctx is ctx for x in xs)
 
 
 def _and(*xs) -> z3.BoolRef:
@@ -532,7 +534,7 @@ def _implies(a, b) -> z3.BoolRef:
 
 def _eq(a, b) -> z3.BoolRef:
     """``a == b`` for two terms of one type (z3 reports a sort mismatch as ``==`` does)."""
-    if not isinstance(a, z3.ExprRef) or type(a) is not type(b):
+    if not isinstance(a, z3.ExprRef) or type(a) is not type(b) or a.ctx is not b.ctx:
         return a == b
     return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
 
