@@ -150,18 +150,26 @@ class ProductLemmas:
         wop = op_of(e)
         return wop[0] if wop is not None else None
 
+    def definition(self, e: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr]:
+        """``(defs, v)``: ``e`` followed through the variables assigned once, ``v`` the
+        expression reached, ``defs`` the equations ``(variable, right-hand side)`` on the
+        way.  Stops at a variable met before: in a loop, copies assigned once each can
+        form a cycle (``a := b; b := a``)."""
+        defs: list[tuple[il.Var, il.Expr]] = []
+        while isinstance(e, il.Var) and e.name in self.defs and all(e != v for v, _ in defs):
+            defs.append((e, self.defs[e.name]))
+            e = self.defs[e.name]
+        return tuple(defs), e
+
     def sum_parts(self, e: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr, il.Expr, il.Expr] | None:
         """``(defs, q, u, x)`` when the one-thread offset ``e`` is ``q * u + x`` with a
         thread-uniform, non-literal ``u``: through copies and the product's variable, each
         ``(v, rhs)`` of ``defs`` a variable assigned once and its right-hand side (the
         equations that make ``e`` the sum, premises of a lemma)."""
-        defs: list[tuple[il.Var, il.Expr]] = []
-        while isinstance(e, il.Var) and e.name in self.defs:
-            defs.append((e, self.defs[e.name]))
-            e = self.defs[e.name]
+        defs, e = self.definition(e)
         for p, prod, q, u, x in self._sum_splits(e, self.defs):
             extra = ((p, prod),) if isinstance(p, il.Var) else ()
-            return tuple(defs) + extra, q, u, x
+            return defs + extra, q, u, x
         return None
 
     def _sum_splits(self, e: il.Expr, assigned: dict[str, il.Expr]) \
@@ -240,8 +248,8 @@ class ProductLemmas:
         multiply to at most ``2^w``; else []."""
         if self.grid_items is None or self.grid_items > 2 ** w or w != 32:
             return []
-        qdefs, qv = self._definition(q)
-        udefs, uv = self._definition(u)
+        qdefs, qv = self.definition(q)
+        udefs, uv = self.definition(u)
         d = _global_size_dim(uv)
         if d is None:
             return []
@@ -257,14 +265,6 @@ class ProductLemmas:
             return out
         return []
 
-    def _definition(self, e: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr]:
-        """``(defs, v)``: ``e`` followed through the variables assigned once, ``v`` the
-        expression reached, ``defs`` the equations on the way."""
-        defs: list[tuple[il.Var, il.Expr]] = []
-        while isinstance(e, il.Var) and e.name in self.defs and len(defs) < 8:
-            defs.append((e, self.defs[e.name]))
-            e = self.defs[e.name]
-        return tuple(defs), e
 
 
 def _global_size_dim(e: il.Expr) -> str | None:
@@ -419,7 +419,7 @@ class RemainderLemmas:
         split = self.products.sum_parts(index)
         if split is not None:
             return (*split, None)
-        chain, e = self.products._definition(index)
+        chain, e = self.products.definition(index)
         if not isinstance(e, il.FunApp) or len(e.args) != 1 or (m := _ZEXT.match(e.name)) is None:
             return None
         inner = self.products.sum_parts(e.args[0])
