@@ -50,7 +50,7 @@ class EscalatingBackend:
         self.name = "auto: z3, then a portfolio"
         self.queries = 0
         # a symbolic launch: every query to the portfolio (``STAY_AFTER``'s comment)
-        self.escalations = STAY_AFTER if getattr(vc, "symbolic_launch", False) else 0
+        self.escalations = STAY_AFTER if vc.symbolic_launch else 0
 
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
