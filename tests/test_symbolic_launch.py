@@ -306,3 +306,19 @@ def test_async_copy_64bit_symbolic(kernel, expected):
     assert p.returncode == expected, out
     if expected == NOT_VERIFIED:
         assert "race on tile" in out and "Launch with local_size = (" in out, out
+
+
+GRID_STRIDE_BUG = """__global__ void k(unsigned n, float *y) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x)
+    y[i] += 1.0f;
+}"""
+
+
+def test_counterexample_sizes_are_small(tmp_path):
+    """With symbolic sizes the race is reported with small sizes (``small_launch``: every
+    ``*`` at most 4 here), where the solver's own model has a grid of about 2^30 blocks."""
+    code, out = verify(tmp_path, "k.cu", GRID_STRIDE_BUG, "--blockDim=*", "--gridDim=*")
+    sizes = re.findall(r"Launch with blockDim = \((\d+), 1, 1\), gridDim = \((\d+), 1, 1\)", out)
+    assert code == NOT_VERIFIED and "race on y[" in out and sizes, out
+    assert all(int(b) <= 4 and int(g) <= 4 for b, g in sizes), out
+

@@ -29,6 +29,7 @@ from ..vc.solvers.select import make_backend
 from ..vc.solvers.sliced import SliceProver, slice_prover
 from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
+from .small_launch import LaunchShrinker
 
 DEFAULT_UNWIND = 2
 
@@ -143,6 +144,8 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     dims = 1
     out = None
     limit = limit if limit is not None else SplitLimit()
+    shrinker = LaunchShrinker(vc, program.kernel(), alive, getattr(backend, "timeout", None)) \
+        if vc.symbolic_launch else None
     while enabled and len(errors) < max_errors:
         out = check_split(further if errors else backend, lambda part: vc.assumptions(set(part), alive),
                           sorted(enabled), limit, prover=prover)
@@ -156,13 +159,27 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
         if not failing:
             raise ToolError("internal error: a model fails no assertion", ExitCode.GPUVERIFYVCGEN_ERROR)
         dims = max(dims, reader.dims())
+        current = shrinker.values(backend) if shrinker is not None else []
         for c in failing:
             key = error_key(c)
             enabled -= {d.index for d in real if error_key(d) == key}
             if key not in seen and len(errors) < max_errors:
                 seen.add(key)
-                errors.append(error_record(c, reader))
+                errors.append(_record(program, vc, c, reader, shrinker, current))
     return FoundErrors(errors, out, dims)
+
+
+def _record(program: il.Program, vc: vcmod.VC, check: vcmod.Check, reader: ModelReader,
+            shrinker: LaunchShrinker | None, current: list[int]) -> ErrorRecord:
+    """The error record of ``check``, read from a model with small symbolic sizes when
+    ``shrinker`` finds one (``small_launch``), else from ``reader``'s."""
+    small = shrinker.smaller(check, current) if shrinker is not None else None
+    if small is None:
+        return error_record(check, reader)
+    try:
+        return error_record(check, ModelReader(program, vc, small))
+    finally:
+        small.close()
 
 
 def verify_program(program: il.Program, options: VerifyOptions | None = None,
