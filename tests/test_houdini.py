@@ -14,6 +14,7 @@ from vcgen.il.printer import program_str
 from vcgen.vc.solvers import split
 from vcgen.vc.solvers.backend import Outcome, Wrapper
 from vcgen.vc.solvers.inprocess import Z3Backend
+from vcgen.vc.solvers.sliced import slice_prover
 from vcgen.report import progress
 from vcgen.verify.checker import verify_program
 
@@ -578,3 +579,64 @@ def test_a_split_is_deferred_while_the_round_drops_candidates():
     for g in ("_b2", "_b3"):
         assert [s for _, s, q in backend.log if q == {g}] == ["unsat"]
     assert verify_program(houdini.apply_invariants(prog, {"_b0", "_b2", "_b3", "_b4"})).status == "verified"
+
+
+class _OneJoint(_Stuck):
+    """z3 in-process, except that every joint query with a ``limit`` after the first one
+    times out (a slice whose joint queries turn slow)."""
+
+    def __init__(self, vc):
+        super().__init__(vc, ())
+        self.joint_left = 1
+
+    def check(self, assumptions, limit=None):
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if limit is not None and len(guards) > 1:
+            if self.joint_left == 0:
+                self.log.append((limit, "timeout", guards))
+                return Outcome("timeout", "stub")
+            self.joint_left -= 1
+        out = self.inner.check(assumptions)
+        self.log.append((limit, out.status, guards))
+        return out
+
+
+def test_a_split_of_a_sat_heavy_slice_goes_on_past_a_model():
+    """Issue 12 (rodinia IMGVF: a loop's joint queries sat in 2-10 s each, then over the
+    limit, its split ended by the first model and the slice sent back to joint queries,
+    over and over).  The loop's first joint query is sat, the next one times out: its
+    split asks every candidate, past the model that drops ``$x != 3``, and the slice is
+    then split at once (its proofs assumed the dropped candidate).  Same fixpoint, no
+    candidate dropped undecided, and no joint query after the timeout."""
+    prog = parse_program(twin_counters({"_b0": "r1: $x == $y", "_b1": "r1: BV32_ULE($x, 100bv32)",
+                                        "_b2": "r3: $x == 0bv32", "_b3": "r3: $x != 3bv32"}, guards=4))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _OneJoint(vc), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    assert stats.dropped_on_unknown == 0
+    log = backend.log
+    first_timeout = next(i for i, (lim, s, g) in enumerate(log) if s == "timeout")
+    after = log[first_timeout + 1:]
+    assert all(len(g) == 1 for _, _, g in after), log  # split at once from then on
+    sat_at = next(i for i, (_, s, _) in enumerate(after) if s == "sat")
+    assert len(after) > sat_at + 1, log  # the split went on past its model
+    assert stats.joint_skips >= 1
+    assert verify_program(houdini.apply_invariants(prog, {"_b0", "_b1"})).status == "verified"
+
+
+def test_a_split_going_on_past_models_drops_on_a_model_of_the_cone():
+    """In such a split a sat cone query (``sliced.SliceProver``, yices over the candidate's
+    cone) drops the candidate without asking the back end: a model of the cone extends to
+    one of the whole query (``slicing.cone_constraints``).  Same fixpoint as without the
+    prover; ``$x != 3`` never reaches the back end alone."""
+    prog = parse_program(twin_counters({"_b0": "r1: $x == $y", "_b1": "r1: BV32_ULE($x, 100bv32)",
+                                        "_b2": "r3: $x == 0bv32", "_b3": "r3: $x != 3bv32"}, guards=4))
+    vc = program_vc(prog, independent_candidates=True)
+    prover = slice_prover(vc)
+    assert prover is not None
+    backend, stats = _OneJoint(vc), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats, prover=prover) == {"_b0", "_b1"}
+    assert stats.cone_models >= 1 and stats.dropped_on_unknown == 0
+    first_timeout = next(i for i, (_, s, _) in enumerate(backend.log) if s == "timeout")
+    assert not [s for _, s, g in backend.log[first_timeout:] if s == "sat"], backend.log

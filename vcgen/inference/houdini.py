@@ -94,12 +94,18 @@ class HoudiniStats:
     refutation_errors: list = field(default_factory=list)  # engines that failed (diagnostics)
     twin_queries: int = 0  # pinned queries for thread twins (``_twin_run``)
     twins: int = 0  # candidates dropped by the models of those queries
-    cone_proofs: int = 0  # one-candidate queries proved over their cones (``_cone_proves``)
+    cone_proofs: int = 0  # one-candidate queries proved over their cones (``_cone_answer``)
+    cone_models: int = 0  # candidates dropped on a model of their cone (``_one_by_one``)
     uncones: set = field(default_factory=set)  # guards whose cone query was not unsat once
     # guards of slices whose last joint query was over its limit and whose split found no
     # model: their next query is split at once (``_ask_slice``)
     split_first: set = field(default_factory=set)
     joint_skips: int = 0  # joint queries not asked for that reason
+    # guards of slices whose joint query was sat once (``_ask_slice``), and of slices whose
+    # joint query then went over its limit: their splits go on past a model
+    # (``_one_by_one``'s ``through``) and their next query is split at once
+    sat_jointly: set = field(default_factory=set)
+    split_through: set = field(default_factory=set)
     deferred: int = 0  # splits put off to a round that has dropped nothing yet (``_ask_slice``)
 
     @property
@@ -177,7 +183,8 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     loop).  Only the slices settled before a drop are asked again.
 
     ``prover`` (``sliced.SliceProver``, or None): a split's one-candidate queries are
-    offered to it first, over their cones (``_cone_proves``); only its unsat is used.
+    offered to it first, over their cones (``_cone_answer``): its unsat is used, and in
+    a split that goes on past models its sat too.
     """
     stats = stats if stats is not None else HoudiniStats()
     by_guard: dict = {}
@@ -313,6 +320,9 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     limit is rarely decided on the next ask either (lu kernel1 on main: 14 joint
     timeouts of 10-22 s, each followed by a split that proved every candidate over their
     cones in 0.3-0.5 s each; the same slices timed out again in each of the 3 rounds).
+    A slice whose joint query was sat before and is now over the limit has many false
+    candidates and slow joint queries (``stats.split_through``): its splits go on past a
+    model (``_one_by_one``'s ``through``) and it stays split at once.
 
     ``defer``: the number of alive candidates when the round began.  When the round has
     dropped a candidate since (``len(alive) < defer``), a split is put off: the slice is
@@ -350,12 +360,17 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
         return floor
     if out.status == "sat":
         seconds = time.monotonic() - asked
+        if len(part) > 1:
+            stats.sat_jointly |= part
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
         _twin_run(vc, backend, dead, alive, by_guard, stats, twins, seconds)
         _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
         return floor
     split = out.status == "timeout" and len(part) > 1
+    if split and not skip and part & stats.sat_jointly:
+        stats.split_through |= part
+    through = split and part <= stats.split_through
     if split and defer is not None and len(alive) < defer:
         # the proof would be undone by a later drop of this round's: next round.  Its
         # joint query is asked again then only if it may get more time than now (lu
@@ -364,7 +379,7 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
         # queries found to one-candidate queries); lu kernel1's, cut at the 10 s cap,
         # timed out again in every round (15 of them, 294 s)
         stats.deferred += 1
-        if limit >= SPLIT_AFTER:
+        if limit >= SPLIT_AFTER or through:
             stats.split_first |= part
         progress.note("houdini: loop %s: split deferred (this round dropped candidates)",
                       _site(by_guard, part))
@@ -376,8 +391,9 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     # each killing the warm solver process, and were asked again: Houdini 30 -> 74 s)
     first_pass = max(limit, SPLIT_AFTER)
     passes = (first_pass,) if split and (not timeout or first_pass < timeout) else ()
-    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins, prover)
-    if split and found_model:
+    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins, prover,
+                              through)
+    if split and found_model and not through:
         stats.split_first -= part
         return floor if skip else 2 * limit
     if split:
@@ -464,7 +480,7 @@ def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: 
 
 def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
                 passes: tuple = (), refuter=None, twins: Twins | None = None,
-                prover: PartProver | None = None) -> bool:
+                prover: PartProver | None = None, through: bool = False) -> bool:
     """Single-candidate queries for the guards ``part``: each is dropped unless its own
     query is unsat.  The first model ends them (it drops every candidate it falsifies):
     the proofs so far assumed a candidate now dropped, and the caller asks the slice
@@ -486,8 +502,18 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
     successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
     Sound: a pass drops nothing but on a model; a candidate stays only after its own
     unsat, all proofs under the same alive set (no pass changes it without ending the
-    split)."""
+    split).
+
+    ``through``: a model does not end them; the candidates after it are asked under the
+    smaller alive set, and the caller, seeing the drop, asks the slice again (the proofs
+    before the model assumed a dropped candidate).  For slices whose joint queries are sat
+    several times and then over the limit (``_ask_slice``): each of their joint queries
+    drops one or two candidates in seconds, and ending the split at the first model sent
+    the slice back to them.  Rodinia IMGVF, a loop of 120 candidates at load 7: joint
+    queries sat in 2-10 s each, then a 10 s timeout, a split ended by a model after 8-17
+    cone proofs, and the same again, every 30-40 s, over 240 s."""
     todo = sorted(part)
+    found = False
     for limit in (*passes, None):
         hard = []
         pending = list(todo)
@@ -502,8 +528,16 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
             asked = time.monotonic()
             progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
                           f", first pass of {limit:g} s" if limit is not None else "")
-            if _cone_proves(vc, prover, g, alive, by_guard, stats, limit):
+            cone = _cone_answer(vc, prover, g, alive, by_guard, stats, limit)
+            if cone == "unsat":
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
+                continue
+            if cone == "sat" and through:
+                # a model of the cone extends to one of the whole query (the slice is
+                # exact, ``slicing.cone_constraints``): ``g`` fails under ``alive``
+                alive.discard(g)
+                stats.cone_models += 1
+                found = True
                 continue
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
             stats.queries += 1
@@ -516,7 +550,10 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
                 alive -= dead
                 _twin_run(vc, backend, dead, alive, by_guard, stats, twins, time.monotonic() - asked)
                 _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
-                return True
+                if not through:
+                    return True
+                found = True
+                continue
             if limit is not None and out.status == "timeout":
                 stats.slow.add(g)
                 hard.append(g)
@@ -526,28 +563,31 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
         todo = hard
         if not todo:
             break
-    return False
+    return found
 
 
-def _cone_proves(vc, prover: PartProver | None, g: str, alive: set, by_guard: dict,
-                 stats: HoudiniStats, limit: float | None) -> bool:
-    """Whether ``prover`` (``sliced.SliceProver``) proves candidate ``g``'s one-candidate
-    query over its checks' cone of influence (docs/design.md section 6, split parts over
-    their cones): an unsat there is the unsat of the whole query, which the back end is
-    then not asked.  A candidate whose cone query was not unsat once (a model, or over the
-    prover's limit) is not offered again: the back end decides it, and its model is the
-    one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
+def _cone_answer(vc, prover: PartProver | None, g: str, alive: set, by_guard: dict,
+                 stats: HoudiniStats, limit: float | None) -> str | None:
+    """The status of candidate ``g``'s one-candidate query over its checks' cone of
+    influence asked of ``prover`` (``sliced.SliceProver``; docs/design.md section 6, split
+    parts over their cones), None when not asked: an unsat there is the unsat of the whole
+    query, which the back end is then not asked, and a sat one is a model of the whole
+    query (``slicing.cone_constraints``: any model of the cone extends), which a split
+    going on past models (``_one_by_one``'s ``through``) takes as such.  A candidate whose
+    cone query was not unsat once (a model, or over the prover's limit) is not offered
+    again: the back end decides it, and its model is the one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
     over the whole VC took 0.01-6.4 s each, over their cones (83 of 367 constraints)
     0.01-0.7 s."""
     if prover is None or g in stats.uncones:
-        return False
+        return None
     checks = sorted(c.index for c in by_guard[g])
-    if prover.prove(checks, vc.assumptions(set(checks), alive), limit).status == "unsat":
+    status = prover.prove(checks, vc.assumptions(set(checks), alive), limit).status
+    if status == "unsat":
         stats.queries += 1
         stats.cone_proofs += 1
-        return True
-    stats.uncones.add(g)
-    return False
+    else:
+        stats.uncones.add(g)
+    return status
 
 
 def _cheapest(pending: list, by_guard: dict, stats: HoudiniStats) -> str:

@@ -96,8 +96,9 @@ class SliceProver:
     def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
         """``unsat`` if the part ``checks`` (VC check indices) cannot fail under
         ``assumptions`` (the part's query literals, ``encode.VC.assumptions``) on its cone;
-        otherwise the cone query's outcome, which decides nothing (``sat`` included: the
-        caller asks its back end)."""
+        otherwise the cone query's outcome: ``sat`` is a model of the whole query (a model
+        of the cone extends, ``slicing.cone_constraints``), which Houdini's splits that go
+        on past models take (``houdini._one_by_one``); others ask their back end."""
         cone = cone_constraints(self.vc, checks)
         printed = self._printed() if cone else None
         if printed is None:
