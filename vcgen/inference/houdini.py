@@ -162,6 +162,31 @@ def _rule_key(rule: str):
     return (int(digits) if digits else 1 << 30, rule)
 
 
+class Twins(NamedTuple):
+    """Guard -> its thread twin's guard (``twins.twin_guards``), and the pinned queries
+    that look for the twins' models (``twins.ThreadSwap``)."""
+    of: dict
+    swap: ThreadSwap
+
+
+@dataclass
+class _Search:
+    """What one Houdini run's slice queries share: the VC and its back end, the ``alive``
+    guards (shrinking), the candidate checks ``by_guard``, the run's ``stats``, the
+    refutation engines (``refuter``), the thread twins (``_twin_run``), the kernel's
+    joint-query ``pace`` (``split.SplitLimit``) and the cone ``prover``
+    (``sliced.SliceProver``), each of the last four optional."""
+    vc: vcmod.VC
+    backend: Any
+    alive: set
+    by_guard: dict
+    stats: HoudiniStats
+    refuter: Any = None
+    twins: Twins | None = None
+    pace: split.SplitLimit | None = None
+    prover: PartProver | None = None
+
+
 def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                      refuter=None, prover: PartProver | None = None) -> set[str]:
     """Names of the guards of the candidates that survive (an inductive set).
@@ -201,6 +226,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     # the proof still holds while the length is the same
     proved_at: list[int | None] = [None] * len(slices)
     twins = Twins(twin_guards(vc.checks), ThreadSwap(vc, getattr(backend, "timeout", None)))
+    search = _Search(vc, backend, alive, by_guard, stats, refuter, twins, pace, prover)
     while alive:
         if refuter is not None:
             _take_refuted(refuter, alive, stats)
@@ -216,8 +242,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
                 continue  # proved under the current alive set: asking again proves it again
             deferred = stats.deferred
             # with one slice no other one's drop can undo a proof: nothing to wait for
-            limits[i] = _settle_slice(vc, backend, part, alive, by_guard, stats, refuter, limits[i],
-                                      twins, pace, prover, len(before) if len(slices) > 1 else None)
+            limits[i] = _settle_slice(search, part, limits[i], len(before) if len(slices) > 1 else None)
             # a deferred split leaves the slice unproved (asked again: this round dropped)
             proved_at[i] = len(alive) if stats.deferred == deferred else None
         if refuter is not None:
@@ -227,10 +252,7 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     return alive
 
 
-def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                  refuter, limit: float, twins: Twins | None = None,
-                  pace: split.SplitLimit | None = None, prover: PartProver | None = None,
-                  defer: int | None = None) -> float:
+def _settle_slice(s: _Search, part: set, limit: float, defer: int | None = None) -> float:
     """Query the slice ``part`` again after each drop, until a query drops nothing (unsat):
     a loop's candidates that fail do so mostly for reasons local to the loop, found one
     model at a time, and moving to the next slice in between only re-asks the others
@@ -240,14 +262,13 @@ def _settle_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Hou
     ``limit``: the slice's floor of the seconds before a joint query is split, ``pace``
     the kernel's (``_check_slice``); returns the slice's floor for its next queries.
     ``defer``: the number of alive candidates when the round began (``_ask_slice``)."""
-    while part & alive:
-        n = len(alive)
-        limit = _check_slice(vc, backend, part & alive, alive, by_guard, stats, limit, refuter,
-                             twins, pace, prover, defer)
-        if len(alive) == n:
+    while part & s.alive:
+        n = len(s.alive)
+        limit = _check_slice(s, part & s.alive, limit, defer)
+        if len(s.alive) == n:
             return limit
-        if refuter is not None:
-            _take_refuted(refuter, alive, stats)
+        if s.refuter is not None:
+            _take_refuted(s.refuter, s.alive, s.stats)
     return limit
 
 
@@ -265,10 +286,7 @@ def loop_slices(vc: vcmod.VC) -> list[set[str]]:
     return list(by_block.values())
 
 
-def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                 limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-                 pace: split.SplitLimit | None = None, prover: PartProver | None = None,
-                 defer: int | None = None) -> float:
+def _check_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | None = None) -> float:
     """``_ask_slice`` over ``part``, but the candidates of ``part`` that were over a split's
     first-pass limit once (``stats.slow``) are left out of the joint query and asked alone
     (full timeout, ``_one_by_one``) once the others' joint query dropped nothing.  A hard
@@ -279,23 +297,18 @@ def _check_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houd
     of the Houdini query; the slice is proved only when the joint query of the others and
     the query of each slow one were unsat under the same alive set (nothing dropped in
     between, or the caller asks the slice again).  Returns the slice's limit floor."""
-    slow = part & stats.slow
+    slow = part & s.stats.slow
     if not slow or slow == part:
-        return _ask_slice(vc, backend, part, alive, by_guard, stats, limit, refuter, twins, pace,
-                          prover, defer)
-    n, deferred = len(alive), stats.deferred
-    limit = _ask_slice(vc, backend, part - slow, alive, by_guard, stats, limit, refuter, twins, pace,
-                       prover, defer)
-    if len(alive) == n and stats.deferred == deferred:
-        progress.note("houdini: loop %s: %d slow candidates alone", _site(by_guard, slow), len(slow))
-        _one_by_one(vc, backend, slow, alive, by_guard, stats, (), refuter, twins, prover)
+        return _ask_slice(s, part, limit, defer)
+    n, deferred = len(s.alive), s.stats.deferred
+    limit = _ask_slice(s, part - slow, limit, defer)
+    if len(s.alive) == n and s.stats.deferred == deferred:
+        progress.note("houdini: loop %s: %d slow candidates alone", _site(s.by_guard, slow), len(slow))
+        _one_by_one(s, slow)
     return limit
 
 
-def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-               limit: float = SPLIT_AFTER, refuter=None, twins: Twins | None = None,
-               pace: split.SplitLimit | None = None, prover: PartProver | None = None,
-               defer: int | None = None) -> float:
+def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | None = None) -> float:
     """Query the checks of the candidates ``part`` (alive ones of a slice) under the alive
     candidates; drop from ``alive`` those a model falsifies, or, when the solver gives no
     answer, those not proved one by one (``_one_by_one``).  Returns the slice's limit for
@@ -339,6 +352,7 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     candidate."""
     if not part:
         return limit
+    vc, backend, alive, by_guard, stats, pace = s.vc, s.backend, s.alive, s.by_guard, s.stats, s.pace
     floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
     asked = time.monotonic()
     skip = len(part) > 1 and part <= stats.split_first
@@ -364,8 +378,8 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
             stats.sat_jointly |= part
         dead = _falsified(vc, backend, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
-        _twin_run(vc, backend, dead, alive, by_guard, stats, twins, seconds)
-        _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
+        _twin_run(s, dead, seconds)
+        _guided_run(s, time.monotonic() - asked)
         return floor
     split = out.status == "timeout" and len(part) > 1
     if split and not skip and part & stats.sat_jointly:
@@ -391,8 +405,7 @@ def _ask_slice(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdin
     # each killing the warm solver process, and were asked again: Houdini 30 -> 74 s)
     first_pass = max(limit, SPLIT_AFTER)
     passes = (first_pass,) if split and (not timeout or first_pass < timeout) else ()
-    found_model = _one_by_one(vc, backend, part, alive, by_guard, stats, passes, refuter, twins, prover,
-                              through)
+    found_model = _one_by_one(s, part, passes, through)
     if split and found_model and not through:
         stats.split_first -= part
         return floor if skip else 2 * limit
@@ -421,15 +434,7 @@ def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-class Twins(NamedTuple):
-    """Guard -> its thread twin's guard (``twins.twin_guards``), and the pinned queries
-    that look for the twins' models (``twins.ThreadSwap``)."""
-    of: dict
-    swap: ThreadSwap
-
-
-def _twin_run(vc, backend, dead: set, alive: set, by_guard: dict, stats: HoudiniStats,
-              twins: Twins | None, seconds: float) -> None:
+def _twin_run(s: _Search, dead: set, seconds: float) -> None:
     """After a sat answer that dropped ``dead``: when some of them has a live thread twin,
     ask z3 for a model of the Houdini query over the twins' checks (alive candidates
     assumed) with the variables those checks read and the launch constants pinned to the
@@ -439,6 +444,7 @@ def _twin_run(vc, backend, dead: set, alive: set, by_guard: dict, stats: Houdini
     superset of the largest inductive subset; no model, no drop.  AMD AESEncryptDecrypt
     kernel2: ten slices paid a query per twin (``(cur$2 == 10) ==> ...``, then its ``$1``
     copy); now 9 pinned queries of 19 pins drop the twins, 42 -> 33 queries."""
+    vc, alive, by_guard, stats, twins = s.vc, s.alive, s.by_guard, s.stats, s.twins
     if twins is None:
         return
     todo = {twins.of[g] for g in dead if g in twins.of} & alive
@@ -448,7 +454,7 @@ def _twin_run(vc, backend, dead: set, alive: set, by_guard: dict, stats: Houdini
     checks = [c for g in todo for c in by_guard[g]]
     states = {v for c in checks if c.site is not None for v in il.free_vars(c.site.expr)}
     states |= twins.swap.launch
-    model = twins.swap.refute(backend, vc.assumptions({c.index for c in checks}, alive), seconds, states)
+    model = twins.swap.refute(s.backend, vc.assumptions({c.index for c in checks}, alive), seconds, states)
     if model is None:
         return
     more = _falsified(vc, model, alive, by_guard)
@@ -456,7 +462,7 @@ def _twin_run(vc, backend, dead: set, alive: set, by_guard: dict, stats: Houdini
     stats.twins += len(more)
 
 
-def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: float) -> None:
+def _guided_run(s: _Search, seconds: float) -> None:
     """After a sat answer: drop the candidates a DYN run from the model's inputs refutes
     (``refutation.dyn.ModelGuide``; trusted like every DYN refutation).  The model fails
     one or two of a loop's checks, though it could fail every check failing on its path:
@@ -465,22 +471,21 @@ def _guided_run(vc, backend, alive: set, refuter, stats: HoudiniStats, seconds: 
     arguments follows the whole kernel and often fails many more (PolyBench lu kernel1:
     Houdini's queries 134 -> 68, same fixpoint).  Skipped when a run is not worth a query
     of ``seconds`` (``ModelGuide.wanted``)."""
-    guide = refuter.guide if refuter is not None else None
+    vc, alive = s.vc, s.alive
+    guide = s.refuter.guide if s.refuter is not None else None
     if guide is None or not alive or not guide.wanted(seconds):
         return
     names = [n for n in guide.inputs() if n in vc.translator.types or n in vc.translator.consts]
     try:
-        values = backend.values([vc.translator.const(n) for n in names])
+        values = s.backend.values([vc.translator.const(n) for n in names])
     except Exception:  # a back end that cannot read some input: only the shortcut is lost
         return
     for g in guide.refute(alive, dict(zip(names, values))):
         alive.discard(g)
-        stats.refuted_by[g] = refutation.GUIDED
+        s.stats.refuted_by[g] = refutation.GUIDED
 
 
-def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: HoudiniStats,
-                passes: tuple = (), refuter=None, twins: Twins | None = None,
-                prover: PartProver | None = None, through: bool = False) -> bool:
+def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False) -> bool:
     """Single-candidate queries for the guards ``part``: each is dropped unless its own
     query is unsat.  The first model ends them (it drops every candidate it falsifies):
     the proofs so far assumed a candidate now dropped, and the caller asks the slice
@@ -512,6 +517,7 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
     the slice back to them.  Rodinia IMGVF, a loop of 120 candidates at load 7: joint
     queries sat in 2-10 s each, then a 10 s timeout, a split ended by a model after 8-17
     cone proofs, and the same again, every 30-40 s, over 240 s."""
+    vc, backend, alive, by_guard, stats = s.vc, s.backend, s.alive, s.by_guard, s.stats
     todo = sorted(part)
     found = False
     for limit in (*passes, None):
@@ -528,7 +534,7 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
             asked = time.monotonic()
             progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
                           f", first pass of {limit:g} s" if limit is not None else "")
-            cone = _cone_answer(vc, prover, g, alive, by_guard, stats, limit)
+            cone = _cone_answer(s, g, limit)
             if cone == "unsat":
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
                 continue
@@ -548,8 +554,8 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
             if out.status == "sat":
                 dead = _falsified(vc, backend, alive, by_guard) | {g}
                 alive -= dead
-                _twin_run(vc, backend, dead, alive, by_guard, stats, twins, time.monotonic() - asked)
-                _guided_run(vc, backend, alive, refuter, stats, time.monotonic() - asked)
+                _twin_run(s, dead, time.monotonic() - asked)
+                _guided_run(s, time.monotonic() - asked)
                 if not through:
                     return True
                 found = True
@@ -566,8 +572,7 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
     return found
 
 
-def _cone_answer(vc, prover: PartProver | None, g: str, alive: set, by_guard: dict,
-                 stats: HoudiniStats, limit: float | None) -> str | None:
+def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
     """The status of candidate ``g``'s one-candidate query over its checks' cone of
     influence asked of ``prover`` (``sliced.SliceProver``; docs/design.md section 6, split
     parts over their cones), None when not asked: an unsat there is the unsat of the whole
@@ -578,15 +583,15 @@ def _cone_answer(vc, prover: PartProver | None, g: str, alive: set, by_guard: di
     again: the back end decides it, and its model is the one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
     over the whole VC took 0.01-6.4 s each, over their cones (83 of 367 constraints)
     0.01-0.7 s."""
-    if prover is None or g in stats.uncones:
+    if s.prover is None or g in s.stats.uncones:
         return None
-    checks = sorted(c.index for c in by_guard[g])
-    status = prover.prove(checks, vc.assumptions(set(checks), alive), limit).status
+    checks = sorted(c.index for c in s.by_guard[g])
+    status = s.prover.prove(checks, s.vc.assumptions(set(checks), s.alive), limit).status
     if status == "unsat":
-        stats.queries += 1
-        stats.cone_proofs += 1
+        s.stats.queries += 1
+        s.stats.cone_proofs += 1
     else:
-        stats.uncones.add(g)
+        s.stats.uncones.add(g)
     return status
 
 
