@@ -386,8 +386,50 @@ class KernelFacts:
         """Can the log entry of ``acc`` still be there (for threads of one group) when
         control next reaches ``header``: is there a path from just after the access to the
         header start on which no barrier resets the array's logs?  ``any_group``: for
-        threads of any two groups (``_log_edges``; docs/design.md 5.6)."""
-        return any(lab == header for _, lab in self._log_edges(acc, any_group))
+        threads of any two groups (``_log_edges``; docs/design.md 5.6).
+
+        For a group-shared array and ``any_group``, two over-approximations must both say
+        yes (each alone is one; ``_log_edges`` with ``any_group`` lets only barriers of
+        uniformly executed blocks reset, which keeps every entry in a tiled kernel whose
+        tile loops read group ids): the second, ``_parked_logged``, follows thread 1's own
+        path, whose barriers reset the log whenever thread 1 passes them enabled."""
+        if any(lab == header for _, lab in self._log_edges(acc, any_group)):
+            return not (any_group and self.info.arrays[acc.array].space == "group_shared") \
+                or self._parked_logged(acc, header)
+        return False
+
+    def _parked_logged(self, acc: Access, header: str) -> bool:
+        """Can thread 1 hold the log entry of a group-shared ``acc`` while control is at
+        ``header``, thread 2 being of any group?
+
+        The lock-step (docs/design.md 5.3) runs blocks in the linear order ``info.order``;
+        thread 1 runs each block its counter points at, enabled, and a barrier it passes
+        enabled resets its group-shared logs whatever thread 2's group
+        (``twothread.memory.Memory.barrier``), so its log is the one after its own
+        one-thread path (``_log_edges`` without ``any_group``: every covering barrier
+        resets).  Control is at ``header`` with thread 1 either there (an edge of that path
+        ends at ``header``) or parked at the target ``B`` of its last edge ``A -> B``, not
+        yet run: control went from ``A`` to ``header`` without running ``B``, so the edge
+        jumps over ``header`` in the order (``A < header < B``) or leaves a loop containing
+        ``header`` (control iterates that loop again for thread 2); or thread 1 returned
+        from such a loop, in a block with no successor run to its end with no reset.
+        Returns whether such an edge or return is on a path from just after ``acc`` with
+        no reset."""
+        order, succ, src = self.info.block_id, self.info.succ, self.info.src
+        h = order[header]
+        around = [lp for lp in self.info.loops if header in lp.blocks]
+        resets = self._resets(acc, False)
+
+        def parks(a: str, b: str) -> bool:
+            if b not in order or a not in order:
+                return True  # a block the order does not know: assume the worst
+            return order[a] < h < order[b] or any(a in lp.blocks and b not in lp.blocks for lp in around)
+
+        def returns(b: str, cmds) -> bool:
+            return not succ.get(b) and any(b in lp.blocks for lp in around) and not resets(b, cmds)
+        edges = self._log_edges(acc, False)
+        return returns(acc.block, src[acc.block].cmds[acc.index + 1:]) or any(
+            b == header or parks(a, b) or (b in src and returns(b, src[b].cmds)) for a, b in edges)
 
     def logged_at_entry(self, acc: Access, lp: Loop, any_group: bool = False) -> bool:
         """Can the log entry of ``acc`` still be there when control next *enters* ``lp``
@@ -458,8 +500,9 @@ class KernelFacts:
         uniformly executed block does: the lock-step resets a global log for one group
         only, and a group-shared one only while thread 1 is enabled, which threads of two
         groups need not be together (lu kernel1: thread 1 out of the tile loop, its shared
-        log kept, while thread 2 re-enters the inner loop).  Cached per access: every
-        loop's rules ask."""
+        log kept, while thread 2 re-enters the inner loop; ``logged_at`` refines this for
+        group-shared logs with ``_parked_logged``).  Cached per access: every loop's rules
+        ask."""
         key = (acc.array, acc.kind, acc.block, acc.index, any_group)
         if key in self._edges:
             return self._edges[key]
