@@ -137,26 +137,33 @@ def test_houdini_50_blocks_3_loops_40_candidates():
     assert verify_program(out).status == "verified"
 
 
-INDEPENDENT = kernel("""\
+def _counting_loop(head: str, guards: int) -> str:
+    """``for (x = 0; x < 100; x++) {}`` with the asserts ``head`` at the loop head and
+    ``guards`` existential constants ``_b0`` ... for its candidates."""
+    return kernel(f"""\
   var $x: bv32;
   $entry:
     $x := 0bv32;
     goto $head;
   $head:
+{head}    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($x, 100bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($x, 100bv32);
+    assert {{:vacuity_check}} false;
+    return;
+""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(guards)))
+
+
+INDEPENDENT = _counting_loop("""\
     assert {:candidate "r1"} _b0 ==> BV32_ULE($x, 100bv32);
     assert {:candidate "r3"} _b1 ==> $x == 0bv32;
     assert {:candidate "r3"} _b2 ==> BV32_ULT($x, 1bv32);
     assert {:candidate "r3"} _b3 ==> $x != 1bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 100bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 100bv32);
-    assert {:vacuity_check} false;
-    return;
-""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+""", 4)
 
 
 def test_independent_candidate_checks_drop_several_per_model():
@@ -642,26 +649,12 @@ def test_a_split_going_on_past_models_drops_on_a_model_of_the_cone():
     assert not [s for _, s, g in backend.log[first_timeout:] if s == "sat"], backend.log
 
 
-USER_INVARIANT = kernel("""\
-  var $x: bv32;
-  $entry:
-    $x := 0bv32;
-    goto $head;
-  $head:
+USER_INVARIANT = _counting_loop("""\
     assert {:sourceloc "k.cl", 3, 5} {:user_invariant} {:thread 1} BV32_ULE($x, 100bv32);
     assert {:candidate "r1"} _b0 ==> BV32_ULT($x, 101bv32);
     assert {:candidate "r3"} _b1 ==> $x == 0bv32;
     assert {:candidate "r3"} _b2 ==> BV32_ULE($x, 50bv32);
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 100bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 100bv32);
-    assert {:vacuity_check} false;
-    return;
-""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(3)))
+""", 3)
 
 
 def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
