@@ -873,9 +873,9 @@ def test_portfolio_members_joining_late_get_what_is_left_of_the_limit(monkeypatc
     try:
         t = time.monotonic()
         assert b.check(_real(vc), 1.0).status == "timeout"
-        assert time.monotonic() - t < 1.3
+        assert time.monotonic() - t < 1.35  # the whole limit again: 1.4 s or more
         assert len(lead.limits) == 1 and 0.95 < lead.limits[0] <= 1.0
-        assert late.limits[0] is not None and 0.4 < late.limits[0] < 0.7
+        assert late.limits[0] is not None and pf.LEFT_MIN <= late.limits[0] <= 0.65
     finally:
         b.close()
 
