@@ -67,7 +67,7 @@ SPLIT_AFTER = split.SPLIT_AFTER
 # (machine at load 13).  Longer than the final check's 2 s: Houdini's joint queries are
 # mostly sat, and a split of a sat query asks candidates until one has a model.
 HOUDINI_SPLIT_FIRST = 3.0
-# A one-candidate query of a split's first pass whose cone query (``_cone_answer``) ran
+# A one-candidate query of a split's first pass whose cone query (``_cone_proves``) ran
 # this share of the pass's limit or more is not asked of the back end in that pass: its
 # query over the whole VC is no easier than over its cone (PolyBench seidel-2d kernel0 at
 # load 7: 3 candidates of the innermost loop, each a 10 s cone timeout, then an 11-13 s
