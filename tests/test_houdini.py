@@ -672,28 +672,3 @@ def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
     assert alive[True] == alive[False] == {"_b0"}
     out, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert verify_program(out).status == "verified"
-
-
-class _SpentCone(_ConeStub):
-    """A cone prover that spends the whole limit it is given on the candidates outside
-    ``proves`` and then times out."""
-
-    def prove(self, checks, assumptions, limit=None):
-        out = super().prove(checks, assumptions, limit)
-        if out.status != "unsat" and limit is not None:
-            time.sleep(limit)
-        return out
-
-
-def test_a_candidate_whose_cone_query_spent_the_first_pass_is_not_asked_in_it(monkeypatch):
-    """``_b0``'s cone query uses the first pass's whole limit: the back end is not asked
-    it in that pass (over the whole VC it would be no faster), only in the last pass with
-    the full timeout, whose unsat keeps it; same fixpoint."""
-    monkeypatch.setattr(houdini, "SPLIT_AFTER", 0.2)
-    prog = parse_program(MUTUAL)
-    vc = program_vc(prog, independent_candidates=True)
-    backend, stats = _HardCandidate(vc, "_b0"), HoudiniStats()
-    cones = _SpentCone(vc, proves={"_b1"}, otherwise="timeout")
-    assert houdini_fixpoint(vc, backend, stats, prover=cones) == {"_b0", "_b1"}
-    assert "_b0" in stats.slow
-    assert backend.timeouts == 1  # the first joint query only: no first-pass query of _b0

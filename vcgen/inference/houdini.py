@@ -67,12 +67,6 @@ SPLIT_AFTER = split.SPLIT_AFTER
 # (machine at load 13).  Longer than the final check's 2 s: Houdini's joint queries are
 # mostly sat, and a split of a sat query asks candidates until one has a model.
 HOUDINI_SPLIT_FIRST = 3.0
-# A one-candidate query of a split's first pass whose cone query (``_cone_proves``) ran
-# this share of the pass's limit or more is not asked of the back end in that pass: its
-# query over the whole VC is no easier than over its cone (PolyBench seidel-2d kernel0 at
-# load 7: 3 candidates of the innermost loop, each a 10 s cone timeout, then an 11-13 s
-# back-end timeout, then proved with the full timeout in 13-22 s).
-CONE_SPENT = 0.9
 
 
 @dataclass
@@ -503,8 +497,6 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
     sorted order took 0.1-0.3 s after the other 30.  Growing passes (1, 4, 16, 64 s)
     were worse there: a dozen candidates need 1-5 s, warm or not, and paid every pass.
     Candidates are asked cheapest rule first (``_cheapest``).
-    A candidate whose cone query took the first pass's limit (``CONE_SPENT``) is left
-    to the last pass without a back-end query in the first.
     A candidate over the first-pass limit once (``stats.slow``) skips the first passes
     of later splits: PolyBench seidel-2d kernel0 met the same 4 such candidates in
     successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
@@ -546,13 +538,6 @@ def _one_by_one(vc, backend, part: set, alive: set, by_guard: dict, stats: Houdi
                 alive.discard(g)
                 stats.cone_models += 1
                 found = True
-                continue
-            if limit is not None and cone is not None and cone != "sat" \
-                    and time.monotonic() - asked >= CONE_SPENT * limit:
-                # its cone query used this pass's limit: over the whole VC the back end
-                # would use it too; the last pass asks it with the full timeout
-                stats.slow.add(g)
-                hard.append(g)
                 continue
             out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
             stats.queries += 1
