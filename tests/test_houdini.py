@@ -137,26 +137,33 @@ def test_houdini_50_blocks_3_loops_40_candidates():
     assert verify_program(out).status == "verified"
 
 
-INDEPENDENT = kernel("""\
+def _counting_loop(head: str, guards: int) -> str:
+    """``for (x = 0; x < 100; x++) {}`` with the asserts ``head`` at the loop head and
+    ``guards`` existential constants ``_b0`` ... for its candidates."""
+    return kernel(f"""\
   var $x: bv32;
   $entry:
     $x := 0bv32;
     goto $head;
   $head:
+{head}    goto $body, $exit;
+  $body:
+    assume {{:partition}} BV32_ULT($x, 100bv32);
+    $x := BV32_ADD($x, 1bv32);
+    goto $head;
+  $exit:
+    assume {{:partition}} !BV32_ULT($x, 100bv32);
+    assert {{:vacuity_check}} false;
+    return;
+""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(guards)))
+
+
+INDEPENDENT = _counting_loop("""\
     assert {:candidate "r1"} _b0 ==> BV32_ULE($x, 100bv32);
     assert {:candidate "r3"} _b1 ==> $x == 0bv32;
     assert {:candidate "r3"} _b2 ==> BV32_ULT($x, 1bv32);
     assert {:candidate "r3"} _b3 ==> $x != 1bv32;
-    goto $body, $exit;
-  $body:
-    assume {:partition} BV32_ULT($x, 100bv32);
-    $x := BV32_ADD($x, 1bv32);
-    goto $head;
-  $exit:
-    assume {:partition} !BV32_ULT($x, 100bv32);
-    assert {:vacuity_check} false;
-    return;
-""", decls="".join(f"const {{:existential true}} _b{k}: bool;\n" for k in range(4)))
+""", 4)
 
 
 def test_independent_candidate_checks_drop_several_per_model():
@@ -640,3 +647,28 @@ def test_a_split_going_on_past_models_drops_on_a_model_of_the_cone():
     assert stats.cone_models >= 1 and stats.dropped_on_unknown == 0
     first_timeout = next(i for i, (_, s, _) in enumerate(backend.log) if s == "timeout")
     assert not [s for _, s, g in backend.log[first_timeout:] if s == "sat"], backend.log
+
+
+USER_INVARIANT = _counting_loop("""\
+    assert {:sourceloc "k.cl", 3, 5} {:user_invariant} {:thread 1} BV32_ULE($x, 100bv32);
+    assert {:candidate "r1"} _b0 ==> BV32_ULT($x, 101bv32);
+    assert {:candidate "r3"} _b1 ==> $x == 0bv32;
+    assert {:candidate "r3"} _b2 ==> BV32_ULE($x, 50bv32);
+""", 3)
+
+
+def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
+    """Houdini's VC checks a user loop invariant nowhere and assumes it only at the cut
+    point, not after its entry and back-edge asserts (no ``ok_k`` after them); the
+    fixpoint is the one of the assert-then-assume VC, and the output verifies."""
+    prog = parse_program(USER_INVARIANT)
+    alive = {}
+    for independent in (True, False):
+        vc = program_vc(prog, independent_candidates=independent)
+        user = [c for c in vc.checks if c.has("user_invariant")]
+        assert len(user) == 2  # loop entry and back edge
+        assert all((f"ok_{c.index}" in vc.definitions) != independent for c in user)
+        alive[independent] = houdini_fixpoint(vc, Z3Backend(vc), HoudiniStats())
+    assert alive[True] == alive[False] == {"_b0"}
+    out, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
+    assert verify_program(out).status == "verified"

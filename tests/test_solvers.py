@@ -841,6 +841,51 @@ def _stub_portfolio(vc, members):
     return b
 
 
+class _Undecided(_StubRacer):
+    """A racer that never decides: it records the limit it was given and answers timeout
+    when that has passed (unknown at once when cancelled)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.limits: list = []
+
+    def prepare(self, assumptions):
+        self.cancelled.clear()
+        return assumptions
+
+    def run(self, prepared, limit=None):
+        self.limits.append(limit)
+        if self.cancelled.wait(limit):
+            return Outcome("unknown", "cancelled")
+        return Outcome("timeout", f"{self.name}: no answer within {limit} s")
+
+
+def test_portfolio_members_joining_late_get_what_is_left_of_the_limit(monkeypatch):
+    """The leader runs alone for the stagger; the members that join after it get the rest
+    of the query's limit, not the whole limit again, so an undecided race ends at about
+    the limit (it used to end at the stagger plus the limit)."""
+    monkeypatch.setattr(pf, "STAGGER", 0.4)
+    monkeypatch.setattr(pf, "STAGGER_MAX", 0.4)
+    vc = _vc(BPL / "race.bpl")
+    lead, late = _Undecided("lead"), _Undecided("late")
+    b = _stub_portfolio(vc, [lead, late])
+    b.z3 = b.members[0] = _Undecided("z3 stub")
+    try:
+        t = time.monotonic()
+        assert b.check(_real(vc), 1.0).status == "timeout"
+        assert time.monotonic() - t < 1.35  # the whole limit again: 1.4 s or more
+        assert len(lead.limits) == 1 and 0.95 < lead.limits[0] <= 1.0
+        assert late.limits[0] is not None and pf.LEFT_MIN <= late.limits[0] <= 0.65
+    finally:
+        b.close()
+
+
+def test_remaining_limit():
+    assert pf.remaining(None, 5.0) is None and pf.remaining(0, 5.0) == 0
+    assert pf.remaining(10.0, 2.5) == 7.5
+    assert pf.remaining(3.0, 4.0) == pf.LEFT_MIN
+
+
 def test_portfolio_fast_member_takes_the_lead_from_a_slow_one_that_wins_alone(monkeypatch):
     """The leader-by-wins trap: a slow member that answers within its stagger wins every
     query it runs alone, so it kept the lead however fast the others.  The portfolio now

@@ -448,6 +448,9 @@ class VC:
     # the kernel has symbolic launch sizes (``{:symbolic_launch}``): its launch axioms and
     # global ids multiply symbolic bit-vectors in every query (``solvers.escalating``)
     symbolic_launch: bool = False
+    # check index -> the cases of its log choices (``LogCaseSplitter.case_paths``,
+    # ``LogCase``): a partition of its states, which the cone prover asks case by case
+    cases: dict = field(default_factory=dict)
 
     def assumptions(self, enabled, alive_guards=None) -> list[z3.BoolRef]:
         """Assumption literals: checks in ``enabled`` (a set of indices) are checked, all
@@ -627,6 +630,18 @@ SPLIT_MAX_LIVE = 8
 # of updates in the body would multiply the copies of the invariant's arithmetic.  Five:
 # two logged accesses in a body that a skip path joins (1 + 3 + 1 cases, docs/design.md 6).
 INVARIANT_SPLIT_MAX_CASES = 5
+# Most cases of a loop invariant's case paths (``LogCaseSplitter.case_paths``): the
+# partition of its paths by the log choices of a chain too long to split in the formula,
+# which the cone prover asks case by case (``solvers.sliced.SliceProver``).
+CASE_PATHS_MAX = 32
+
+
+class LogCase(NamedTuple):
+    """A case of a loop invariant over a chain of log updates (``LogCaseSplitter.case_paths``):
+    ``path``, the log choices of the case (a conjunction), and ``leaf``, the invariant's term
+    over the values those choices log."""
+    path: tuple
+    leaf: z3.BoolRef
 
 
 class _IteUpdate(NamedTuple):
@@ -932,6 +947,49 @@ class LogCaseSplitter:
             return None
         return split
 
+    def case_paths(self, e: il.Expr, term: z3.BoolRef) -> list[LogCase] | None:
+        """The cases of the decision tree ``split_invariant`` would build for the
+        loop-invariant assertion ``e`` (z3 term ``term``), when that tree has more than
+        ``INVARIANT_SPLIT_MAX_CASES`` leaves (so the VC keeps ``e`` unsplit) and at most
+        ``CASE_PATHS_MAX``; None otherwise.  Each ``LogCase`` is a path of the tree (the
+        conjunction of its log choices) and its leaf (``term`` over the logged values the
+        path chooses).
+
+        The paths partition every state: the tree's if-then-else nodes give each node's
+        condition and its negation to the two subtrees (the structure is read from the
+        tree built over a fresh marker, so an if-then-else of ``term`` itself is a leaf),
+        so the disjunction of the paths is valid whatever the conditions are.  On a path,
+        ``term`` equals its leaf wherever the assertion is evaluated, for the reason the
+        split is equivalent (``split``): the updates are equations of every path that
+        reaches it.  The cone prover asks the check's query once per case, with the path
+        and the leaf's negation (``solvers.sliced.SliceProver``): every case unsat is the
+        check unsat.
+
+        Why: a loop body with many logged accesses (PolyBench heat-3d: 10 reads of ``A``
+        in the innermost loop) gives the invariant at the back edge a chain of 10 updates;
+        split in the formula, the invariant's arithmetic is copied 11 times (its cone
+        query 56 s); unsplit, yices took 29 s on the cone and 183-275 s over the whole VC
+        at load 5-8; its 11 cases one by one 1-3.5 s each, the "nothing logged" case, whose
+        leaf is the term the cut point assumes, at once (16 s with the path alone)."""
+        names = frozenset(n for n in il.free_vars(e) if n in self.updates or self._cased_join(n))
+        if not names:
+            return None
+        marker = z3.FreshBool("case", self.tr.ctx)
+        shape = self._split_joins(marker, names, [CASE_PATHS_MAX], [0, 0])
+        tree = self._split_joins(term, names, [CASE_PATHS_MAX], [0, 0])
+        out: list[LogCase] = []
+        todo: list[tuple[z3.BoolRef, z3.BoolRef, tuple[z3.BoolRef, ...]]] = [(shape, tree, ())]
+        while todo:
+            s, t, path = todo.pop()
+            if z3.is_app_of(s, z3.Z3_OP_ITE):
+                todo.append((s.arg(2), t.arg(2), path + (_not(s.arg(0)),)))
+                todo.append((s.arg(1), t.arg(1), path + (s.arg(0),)))
+            else:
+                out.append(LogCase(path, t))
+        if not INVARIANT_SPLIT_MAX_CASES < len(out) <= CASE_PATHS_MAX:
+            return None
+        return out
+
     def _cased_join(self, name: str) -> bool:
         """Whether ``_split_joins`` cases on the join incarnation ``name``: a bit-vector
         one (an offset, a value), whose multiplexer arithmetic must read; a Boolean join
@@ -1024,8 +1082,20 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     candidates of one path (see ``vcgen.inference.houdini``); nor is a race check, so
     candidates are proved over racy executions too (a superset: still sound, rarely less
     precise) and the solver need not reason about the values of benign-write checks,
-    which made Houdini on deep loop nests hang; every other assert is assumed once
-    checked.  Raises ToolError on ill-typed or unsupported IL."""
+    which made Houdini on deep loop nests hang; nor is a loop invariant that is not a
+    candidate (a user's or the tool's own, ``_is_loop_invariant``), checked at a loop's
+    entry and back edges; every other assert is assumed once checked.  Raises ToolError
+    on ill-typed or unsupported IL.
+
+    Why the loop invariants: assumed at a back edge, the invariant over the state after
+    the body is a constraint of every query of its loop's candidates (PolyBench heat-3d
+    kernel0: a function-wide ``__read_implies(A, ...)`` of 20 disjuncts over a chain of 10
+    logged reads; Houdini 121 -> 79 s at load 9, the same 98 of 210 candidates kept).
+    Sound, as for race checks: the final check asserts every invariant again, and a
+    candidate proved without an assumption is proved with it.  No less precise on a
+    kernel that verifies: there the final check proves each such invariant from the
+    kept candidates, hence from every superset of them (each Houdini round's alive set),
+    so every model of a Houdini query satisfies it already and the drops are the same."""
     started = time.perf_counter()
     ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
@@ -1058,6 +1128,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     definitions: dict = {}  # VC.definitions
     order = {b.label: i for i, b in enumerate(passive.blocks)}
     returns_names: list = []
+    case_paths: dict = {}  # VC.cases
 
     def define(name: str, term, reads: tuple) -> None:
         definitions[name] = (len(constraints), reads)
@@ -1093,6 +1164,10 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             k = len(checks)
             split = splitter.split_invariant(c.expr, e) if _is_loop_invariant(c) \
                 else splitter.split(c.expr, e)
+            if split is None and _is_loop_invariant(c):
+                paths = splitter.case_paths(c.expr, e)
+                if paths is not None:
+                    case_paths[k] = paths
             reads: tuple = (cond_name,)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
                 holds = z3.Bool(f"holds_{k}", ctx)
@@ -1111,7 +1186,8 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                 chk.guard = cg[0]
                 chk.rule = str(cand.args[0]) if cand.args else "?"
             checks.append(chk)
-            if independent_candidates and (chk.is_candidate or il.has_attr(c.attrs, "race")):
+            if independent_candidates and (chk.is_candidate or il.has_attr(c.attrs, "race")
+                                           or _is_loop_invariant(c)):
                 cond, pending = path, []
                 continue
             nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
@@ -1136,4 +1212,5 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     symbolic = any(il.has_attr(p.attrs, "kernel") and il.has_attr(p.attrs, "symbolic_launch")
                    for p in program.procedures())
     return VC(ctx, tr, passive, constraints, goal, checks, guards, math_int, blocks,
-              seconds=time.perf_counter() - started, definitions=definitions, symbolic_launch=symbolic)
+              seconds=time.perf_counter() - started, definitions=definitions, symbolic_launch=symbolic,
+              cases=case_paths)

@@ -70,6 +70,25 @@ PROBE_MAX = 48
 ONE_SHOT: dict[str, list[str]] = {"yices": []}
 
 
+# Seconds a member that joins a race late still gets when the race's limit is (nearly)
+# spent: it starts and at once times out, as it would have had it joined in time.
+LEFT_MIN = 0.05
+
+
+def remaining(limit: float | None, elapsed: float) -> float | None:
+    """Seconds a member joining a race ``elapsed`` seconds after its start may run: what is
+    left of the query's ``limit`` (None = no limit), at least ``LEFT_MIN``.
+
+    Why: ``limit`` bounds the query, and a member that joined after the stagger used to get
+    it whole from its own start, so an undecided race took up to ``STAGGER_MAX`` more
+    (PolyBench seidel-2d kernel0, Houdini's joint queries at load 7: limit 3 s, timeout
+    after 4.6-7.1 s; limit 6 s, after 7.5-9.4 s).  A limit never decides an answer's
+    meaning, only when the caller stops waiting (``split``)."""
+    if limit is None or limit <= 0:
+        return limit
+    return max(limit - elapsed, LEFT_MIN)
+
+
 class PortfolioBackend:
     """Races z3 in-process (in its own context) against SMT-LIB2 processes on every query;
     the first definite answer (sat/unsat) wins and the others are cancelled.  The member
@@ -115,7 +134,9 @@ class PortfolioBackend:
         joined: float | None = None  # seconds after which the others joined
 
         def start(m: Racer) -> None:
-            t = threading.Thread(target=self._race, args=(m, m.prepare(assumptions), limit, answers),
+            # what is left of the query's ``limit`` (``remaining``)
+            left = remaining(limit, time.monotonic() - started)
+            t = threading.Thread(target=self._race, args=(m, m.prepare(assumptions), left, answers),
                                  daemon=True)
             racing.append((m, t))
             begun[m.name] = time.monotonic()
