@@ -22,7 +22,7 @@ from vcgen import il
 from vcgen.il.printer import expr_str
 from vcgen.twothread.builder import ProgramBuilder
 from vcgen.twothread.options import LaunchConfig, LockstepOptions
-from vcgen.twothread.products import bounded_division_lemma, cancellation_lemma, remainder_lemma
+from vcgen.twothread.products import bounded_division_lemma, cancellation_lemma, latch_lemma, remainder_lemma
 from vcgen.twothread.transform import lockstep
 from vcgen.vc.encode import Translator
 
@@ -460,4 +460,151 @@ def test_cuda_column_sweeps_into_the_neighbouring_column_still_fail(tmp_path):
     k = tmp_path / "k.cu"
     k.write_text(COLUMNS_CUDA.replace("grid[r * width + col] +=", "grid[r * width + col + 1] +="))
     code, out = _run(k, "--no-infer", "--blockDim=*", "--gridDim=*")
+    assert code == 6, out
+
+
+GRID_STRIDE = """__global__ void k(float *out, unsigned n) {
+  __requires(n == 100000);
+  unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned step = gridDim.x * blockDim.x;
+  for (unsigned i = tid; __global_invariant(i % step == tid), i < n; i += step)
+    out[i] = 1.0f;
+}"""
+
+
+def _latch_lemmas(tmp_path: Path, src: str) -> list[str]:
+    """The latch lemmas (``products.latch_lemma``) of the CUDA kernel ``src`` launched as
+    195 blocks of 128 threads, as text."""
+    k = tmp_path / "k.cu"
+    k.write_text(src)
+    p = lockstep(translate_ir(compile_kernel(str(k))), LockstepOptions(launch=LaunchConfig((128, 1, 1), (195, 1, 1))))
+    return [expr_str(c.expr) for b in p.kernel().blocks for c in b.cmds
+            if isinstance(c, il.Assume) and isinstance(c.expr, il.BinOp) and c.expr.op == "=="
+            and isinstance(c.expr.right, il.IfThenElse)]
+
+
+def test_a_remainder_of_a_latch_variable_in_an_invariant_gets_a_latch_lemma(tmp_path):
+    """``i % step == tid`` at the head, ``i := if p then i + step else i`` at the latch:
+    one lemma per thread, before the latch, over the value the invariant is checked on;
+    none for a remainder by a power of two (a mask)."""
+    lemmas = _latch_lemmas(tmp_path, GRID_STRIDE)
+    assert len(lemmas) == 2, lemmas
+    for t in (1, 2):
+        assert any(re.match(rf"BV32_UREM\(if p\${t} then \$add[\w.]*\${t} else \$i[\w.]*\${t}, BV32_MUL\(", x)
+                   for x in lemmas), lemmas
+    assert _latch_lemmas(tmp_path, GRID_STRIDE.replace("i % step == tid", "i % 128 == threadIdx.x")) == []
+
+
+@pytest.mark.parametrize("op", ["UREM", "UDIV", "SREM", "SDIV"])
+@pytest.mark.parametrize("w", [4, 8])  # the same case split at any width: z3 bit-blasts 32-bit dividers slowly
+def test_the_latch_lemma_is_valid(op, w):
+    """``T[v := if c then a else v] == if c then T[v := a] else T`` for ``T = (v + x) OP m``:
+    valid for every value; with the branches swapped, not."""
+    b = ProgramBuilder(set())
+    v, a, x, m = (il.Var(n) for n in ("v", "a", "x", "m"))
+    term = il.FunApp(b.bvfun(op, w), (il.FunApp(b.bvfun("ADD", w), (v, x)), m))
+    lemma = latch_lemma(term, "v", il.IfThenElse(il.Var("c"), a, v))
+    assert isinstance(lemma, il.BinOp) and isinstance(lemma.right, il.IfThenElse)
+    swapped = il.BinOp("==", lemma.left, il.IfThenElse(lemma.right.cond, lemma.right.els, lemma.right.then))
+    prog = il.Program(tuple(b.new_functions.values()) + (il.ConstDecl("c", il.BOOL),)
+                      + tuple(il.ConstDecl(n, il.BvType(w)) for n in ("v", "a", "x", "m")))
+    for e, answer in ((lemma, z3.unsat), (swapped, z3.sat)):
+        s = z3.Solver()
+        s.add(z3.Not(Translator(prog, z3.main_ctx()).term(e)))
+        assert s.check() == answer
+
+
+def test_a_grid_stride_loop_with_a_remainder_invariant_verifies(tmp_path):
+    """CUDA's grid-stride loop with ``i % step == tid`` (MC_SingleAsianOptionP
+    generatePaths' outer loop): 54 s CPU before the latch lemma (yices bit-blasting the
+    remainder of the latch's multiplexer), about 4 s with it."""
+    k = tmp_path / "k.cu"
+    k.write_text(GRID_STRIDE)
+    code, out = _run(k, "--gridDim=195", "--blockDim=128")
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("mutant,message", [("i += step + 1)", "might not be maintained"),
+                                            ("i % step == tid + 1", "might not hold on entry")])
+def test_a_grid_stride_loop_with_a_wrong_invariant_still_fails(tmp_path, mutant, message):
+    k = tmp_path / "k.cu"
+    k.write_text(GRID_STRIDE.replace("i += step)" if mutant.startswith("i +=") else "i % step == tid", mutant))
+    code, out = _run(k, "--gridDim=195", "--blockDim=128")
+    assert code == 6 and message in out, out
+
+
+def _difference_remainder_lemma(v: int | None, w: int) -> tuple[il.Program, il.Expr]:
+    """The remainder lemma of an offset that a loop invariant relates to a product
+    (``RemainderLemmas._difference_instances``): ``D % M`` with the premise ``D - x == q *
+    u`` (``v`` None) or ``D - ZEXT(x) == ZEXT(q * u)`` (``v``-bit ``q``, ``u``, ``x``)."""
+    b = ProgramBuilder(set())
+    n = v or w
+    d, m, q, u, x = (il.Var(s) for s in ("D", "M", "q", "u", "x"))
+    prod: il.Expr = il.FunApp(b.bvfun("MUL", n), (q, u))
+    xs: il.Expr = x
+    if v is not None:
+        prod, xs = il.FunApp(b.zext(v, w), (prod,)), il.FunApp(b.zext(v, w), (x,))
+    equation = il.BinOp("==", il.FunApp(b.bvfun("SUB", w), (d, xs)), prod)
+    lemma = remainder_lemma(b, w, il.FunApp(b.bvfun("UREM", w), (d, m)), 1, q, u, x, (equation,), v)
+    decls = tuple(il.ConstDecl(s, il.BvType(w if s in ("D", "M") else n)) for s in ("D", "M", "q", "u", "x"))
+    return il.Program(tuple(b.new_functions.values()) + decls), lemma
+
+
+@pytest.mark.parametrize("v,w", [(None, 8), (None, 10), (4, 8), (6, 12)])
+def test_the_difference_remainder_lemma_is_valid(v, w):
+    """Valid for every value (bit-blasted at small widths: the proof is the same at any),
+    and not without ``fits`` (``D - x`` wraps to the product)."""
+    _assert_valid_but_not_without_fits(*_difference_remainder_lemma(v, w))
+
+
+PATHS = """__global__ void k(float *paths, unsigned numSims, unsigned numTimesteps) {
+  __requires(numSims == 100000);
+  __requires(numTimesteps == 87);
+  unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned step = gridDim.x * blockDim.x;
+  for (unsigned i = tid;
+       __global_invariant(i % step == tid),
+       __global_invariant(__write_implies(paths, (__write_offset_bytes(paths) / sizeof(float)) % numSims % step == tid)),
+       i < numSims; i += step) {
+    float *output = paths + i;
+    for (unsigned t = 0;
+         __invariant(__ptr_offset_bytes(output) / sizeof(float) - i == t * numSims),
+         __global_invariant(__write_implies(paths, (__write_offset_bytes(paths) / sizeof(float)) % numSims % step == tid)),
+         t < numTimesteps; t++, output += numSims)
+      *output = 1.0f;
+  }
+}"""
+
+
+def test_a_pointer_the_invariant_relates_to_a_product_gets_remainder_lemmas(tmp_path):
+    """``output += numSims`` with ``output - i == t * numSims`` at its loop's head: the
+    access ``*output`` gets the remainder lemma of the annotation's ``% numSims`` at the
+    log (thread 1) and at the check (thread 2), the invariant's equation in its premise."""
+    k = tmp_path / "k.cu"
+    k.write_text(PATHS)
+    p = lockstep(translate_ir(compile_kernel(str(k))), LockstepOptions(launch=LaunchConfig((128, 1, 1), (195, 1, 1))))
+    text = [expr_str(c.expr) for b in p.kernel().blocks for c in b.cmds if isinstance(c, il.Assume)]
+    for t, log in ((1, r"\$output[\w.]*\$1"), (2, "_WRITE_OFFSET_\\$\\$paths")):
+        assert any(re.search(rf"BV64_SUB\(BV64_UDIV\(BV64_MUL\(\$output[\w.]*\${t}, 4bv64\), 4bv64\), "
+                             rf"BV32_ZEXT64\(\$i[\w.]*\${t}\)\) == BV32_ZEXT64\(BV32_MUL\(", x)
+                   and re.search(rf"==> \(BV64_UREM\(BV64_UDIV\(BV64_MUL\({log}, 4bv64\), 4bv64\), "
+                                 rf"BV32_ZEXT64\(\$numSims\)\) == BV32_ZEXT64\(\$i[\w.]*\${t}\)\)$", x)
+                   for x in text), text
+
+
+def test_a_grid_stride_loop_of_pointer_sweeps_verifies(tmp_path):
+    """MC_SingleAsianOptionP generatePaths without the random numbers: each of the
+    invariants at the back edges and the race check took yices over 60 s before the latch
+    and difference remainder lemmas, about 0.1 s each with them."""
+    k = tmp_path / "k.cu"
+    k.write_text(PATHS)
+    code, out = _run(k, "--gridDim=195", "--blockDim=128", timeout=300)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("mutant", ["output += numSims - 1)", "*(output + 1) = 1.0f"])
+def test_a_grid_stride_loop_of_pointer_sweeps_off_by_one_fails(tmp_path, mutant):
+    k = tmp_path / "k.cu"
+    k.write_text(PATHS.replace("output += numSims)" if mutant.startswith("output") else "*output = 1.0f", mutant))
+    code, out = _run(k, "--gridDim=195", "--blockDim=128", timeout=300)
     assert code == 6, out

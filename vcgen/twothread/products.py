@@ -321,6 +321,108 @@ def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q
     return il.implies(premise, il.BinOp("==", rem, widened(x)))
 
 
+
+# Divisions a latch lemma is about (``LatchLemmas``): bit-blasted dividers unless the divisor
+# is a literal power of two (a mask or a shift, which the solvers handle).
+_DIVISIONS = ("UREM", "UDIV", "SREM", "SDIV")
+
+
+def divisions(e: il.Expr) -> list[il.Expr]:
+    """The sub-expressions ``BVw_OP(a, m)`` of ``e`` with ``OP`` a division or remainder
+    (``UREM``, ``UDIV``, ``SREM``, ``SDIV``) whose divisor ``m`` is not a literal
+    power of two, each once, in the order met."""
+    out: list[il.Expr] = []
+    for s in il.subexprs(e):
+        wop = op_of(s)
+        if wop is None or wop[1] not in _DIVISIONS or len(args_of(s)) != 2 or s in out:
+            continue
+        m = args_of(s)[1]
+        if isinstance(m, il.BvLit) and m.value > 0 and m.value & (m.value - 1) == 0:
+            continue
+        out.append(s)
+    return out
+
+
+def latch_lemma(term: il.Expr, var: str, update: il.IfThenElse) -> il.Expr:
+    """``T[v := if c then a else b] == if c then T[v := a] else T[v := b]`` for the term
+    ``T`` (``term``, any type), the variable ``v`` (``var``) and the update ``if c then a
+    else b``: valid for every value (both sides are ``T[v := a]`` when ``c`` holds and ``T[v
+    := b]`` otherwise), so sound anywhere.
+
+    Stated before a predicated assignment ``v := if p then e else v`` (``LatchLemmas``),
+    its left side is the term of ``T`` at the next loop head (the passive form's new
+    incarnation of ``v`` is that if-then-else) and its else-branch the term at this head,
+    which the loop invariant about ``T`` assumes: for ``i % step == tid`` after ``i := if p
+    then i + step else i``, the solver then proves ``(i + step) % step == tid`` alone
+    instead of the remainder of a multiplexer (docs/design.md 5.1, generatePaths)."""
+    then = il.substitute(term, {var: update.then})
+    els = il.substitute(term, {var: update.els})
+    return il.BinOp("==", il.substitute(term, {var: update}), il.IfThenElse(update.cond, then, els))
+
+
+class LoopHeads:
+    """The assertions (user invariants and candidates, two-thread names) at the heads of
+    the loops enclosing the command the lock-step transformer is at, innermost last:
+    ``enter`` a head, ``leave`` its loop."""
+
+    def __init__(self) -> None:
+        self.stack: list[list[il.Expr]] = []
+
+    def enter(self, asserts: list[il.Expr]) -> None:
+        self.stack.append(list(asserts))
+
+    def leave(self) -> None:
+        self.stack.pop()
+
+    def equations(self) -> Iterator[il.BinOp]:
+        """The equations ``a == b`` the enclosing heads assert, each conjunct of an
+        assertion's conclusion (``g ==> (e && f)``: ``e`` and ``f``)."""
+        for asserts in self.stack:
+            for e in asserts:
+                while isinstance(e, il.BinOp) and e.op == "==>":
+                    e = e.right
+                for c in il.conjuncts(e):
+                    if isinstance(c, il.BinOp) and c.op == "==":
+                        yield c
+
+
+class LatchLemmas:
+    """Lemmas ``latch_lemma`` for the divisions (``divisions``) that the assertions at the
+    heads of the enclosing loops (``LoopHeads``) take of a variable the loop body assigns:
+    ``before`` gives the lemmas to assume before a predicated assignment of the body
+    (two-thread names throughout).
+
+    Why: a loop invariant ``i % step == tid`` (``BV32_UREM``, a divisor not a power of two)
+    is checked at the back edge on the new ``i``, the predicated latch ``i := if p then i
+    + step else i`` (paper 000 section 4: a disabled thread keeps its values).  The solver
+    bit-blasts the remainder of that multiplexer and does not see that one branch is the
+    remainder the invariant assumes at the head: yices 39 s CPU on CUDA generatePaths'
+    ``i % step == tid`` (one thread), 0.17 s given the lemma."""
+
+    def __init__(self, heads: LoopHeads) -> None:
+        self.heads = heads
+
+    def before(self, lhss: tuple[il.Lhs, ...], rhss: tuple[il.Expr, ...]) -> list[il.Expr]:
+        """The lemmas for the parallel assignment ``lhss := rhss``: one per variable the
+        assignment updates by an if-then-else and per division of the enclosing heads that
+        reads it and no other variable of ``lhss`` (the lemma is over the values before the
+        assignment, the head's term over those after)."""
+        assigned = {l.name for l in lhss}
+        terms: list[il.Expr] = []
+        for asserts in self.heads.stack:
+            for e in asserts:
+                terms += [d for d in divisions(e) if d not in terms]
+        out: list[il.Expr] = []
+        for l, r in zip(lhss, rhss):
+            if not isinstance(l, il.VarLhs) or not isinstance(r, il.IfThenElse):
+                continue
+            for t in terms:
+                if il.free_vars(t) & assigned == {l.name}:
+                    lemma = latch_lemma(t, l.name, r)
+                    if lemma not in out:
+                        out.append(lemma)
+        return out
+
 def log_remainders(e: il.Expr, offset_query: Callable[[il.Expr], il.Var | None]) \
         -> list[tuple[il.Expr, int, il.Var]]:
     """The remainders of log offsets in ``e``: ``(rem, c, L)`` for each sub-expression ``rem``
@@ -359,8 +461,10 @@ class RemainderLemmas:
     the two-thread remainders of it the annotations take, with their scale
     (``log_remainders``)."""
 
-    def __init__(self, products: ProductLemmas, remainders: dict[str, list[tuple[il.Expr, int]]]):
+    def __init__(self, products: ProductLemmas, remainders: dict[str, list[tuple[il.Expr, int]]],
+                 heads: LoopHeads | None = None):
         self.products, self.remainders = products, remainders
+        self.heads = heads if heads is not None else LoopHeads()
 
     def at_check(self, log: il.Var, index: il.Expr) -> list[il.Cmd]:
         """Before thread 2's access at ``index`` (one-thread) is checked against ``log``: if
@@ -393,7 +497,7 @@ class RemainderLemmas:
             return []
         split = self._split(index)
         if split is None:
-            return []
+            return self._difference_instances(rems, log, index, t, target)
         defs, q, u, x, v = split
         th = self.products.threads
         offset = th.ex(index, t)
@@ -409,6 +513,55 @@ class RemainderLemmas:
             out.append((at, remainder_lemma(self.products.builder, w[0], at, scale, th.ex(q, t), th.ex(u, 1),
                                             th.ex(x, t), eq + premises, v)))
         return out
+
+    def _difference_instances(self, rems: list[tuple[il.Expr, int]], log: il.Var, index: il.Expr, t: int,
+                              target: il.Expr) -> list[tuple[il.Expr, il.Expr]]:
+        """``_instances`` for an offset that is no sum ``q * u + x`` but that an enclosing
+        loop's head relates to one (``_head_equation``): a pointer moved by ``u`` per
+        iteration, ``output += numSims`` with the invariant ``output - i == t * numSims``.
+        The lemma (``remainder_lemma`` with ``L`` the remainder's dividend ``D``) is
+        ``target == offset && D(offset) - x == q * u && M == u && x < u && fits(q, u) ==>
+        R(target) == x``: the equation is a premise, so it is valid for every value
+        whether or not the invariant holds (docs/design.md 5.1, generatePaths)."""
+        th = self.products.threads
+        offset = th.ex(index, t)
+        eq = () if target == offset else (il.BinOp("==", target, offset),)
+        out = []
+        for rem, _ in rems:
+            r = _binary(rem, "UREM")
+            assert r is not None
+            w, dividend, m = r
+            found = self._head_equation(w, il.substitute(dividend, {log.name: offset}), m)
+            if found is None:
+                continue
+            equation, q, u, x, v = found
+            at = il.substitute(rem, {log.name: target}) if target != log else rem
+            out.append((at, remainder_lemma(self.products.builder, w, at, 1, q, u, x, eq + (equation,), v)))
+        return out
+
+    def _head_equation(self, w: int, d: il.Expr, m: il.Expr) \
+            -> tuple[il.Expr, il.Expr, il.Expr, il.Expr, int | None] | None:
+        """``(equation, q, u, x, v)`` for an equation of the enclosing heads (``LoopHeads``)
+        ``d - x == q * u`` over ``w`` bits with ``m == u`` (``v`` None), or ``d - ZEXT(x) ==
+        ZEXT(q * u)`` with ``v``-bit ``x``, ``q``, ``u`` and ``m == ZEXT(u)`` (CUDA: a 64-bit
+        pointer, 32-bit counters); either side of ``==``, either order of the product."""
+        for equation in self.heads.equations():
+            for s, y in ((equation.left, equation.right), (equation.right, equation.left)):
+                sub = _binary(s, "SUB")
+                if sub is None or sub[0] != w or sub[1] != d:
+                    continue
+                x, v, prod = sub[2], None, y
+                ext = [e for e in (x, y) if isinstance(e, il.FunApp) and len(e.args) == 1 and _ZEXT.match(e.name)]
+                if len(ext) == 2:
+                    x, prod = args_of(x)[0], args_of(y)[0]
+                    v = int(_ZEXT.match(y.name).group(1))  # type: ignore[union-attr]
+                mul = _binary(prod, "MUL")
+                if mul is None or mul[0] != (v or w):
+                    continue
+                for q, u in ((mul[1], mul[2]), (mul[2], mul[1])):
+                    if m == (u if v is None else il.FunApp(self.products.builder.zext(v, w), (u,))):
+                        return equation, q, u, x, v
+        return None
 
     def _split(self, index: il.Expr) -> tuple[tuple[tuple[il.Var, il.Expr], ...], il.Expr, il.Expr, il.Expr,
                                                int | None] | None:

@@ -49,7 +49,7 @@ from .logs import AccessLogs
 from .memory import MemoryOps
 from .options import LockstepOptions
 from .parts import Parts
-from .products import ProductLemmas, RemainderLemmas, log_remainders
+from .products import LatchLemmas, LoopHeads, ProductLemmas, RemainderLemmas, log_remainders
 from .queries import AnnotationQueries
 from .threads import THREADS, Threads
 from .user_annotations import filter_annotations
@@ -75,7 +75,9 @@ class Lockstep:
         grid_items = buffer_limit((a.decl for a in info.arrays.values()), info.widest_writes()) \
             if opts.launch.symbolic else None
         self.products = ProductLemmas(b, th, info.kernel, grid_items, opts.launch.global_offset)
-        logs.remainders = RemainderLemmas(self.products, self._log_remainders())
+        self.heads = LoopHeads()  # the enclosing loops' head assertions, for the lemmas below
+        logs.remainders = RemainderLemmas(self.products, self._log_remainders(), self.heads)
+        self.latches = LatchLemmas(self.heads)
 
     def _log_remainders(self) -> dict[str, list[tuple[il.Expr, int]]]:
         """The remainders of log offsets by a thread-uniform modulus that the kernel's
@@ -168,13 +170,16 @@ class Lockstep:
                                   (il.Attr("invariant"),)))
         for cmd in invs:
             b.emit(cmd)
+        asserts: list[il.Expr] = []  # the head's user invariants and candidates (LoopHeads)
         for cmd in self._user_invariants(LoopFacts(lp, lo, hi)):
             b.emit(cmd)
+            asserts.append(cmd.expr)
         if self.opts.infer:
             for cmd in self.candidates.at_loop_head(LoopFacts(lp, lo, hi)):
                 if self.opts.asymmetric_asserts and any(v.endswith("$2") for v in il.free_vars(cmd.expr)):
                     continue  # --asymmetric-asserts: assertions (candidates too) of the first thread only
                 b.emit(cmd)
+                asserts.append(cmd.expr)
             for fact in self.candidates.head_facts(LoopFacts(lp, lo, hi)):
                 b.emit(fact)
         body, done = f"{head}$body", f"{head}$done"
@@ -182,9 +187,11 @@ class Lockstep:
         b.start(body)
         in1, in2 = (il.BinOp("==", th.cur(t), il.IntLit(lo)) for t in THREADS)
         b.emit(il.Assume(il.BinOp("||", in1, in2)))
+        self.heads.enter(asserts)
         self._block(info.src[head], is_header=True)
         for sub in it.items[1:]:
             self._item(sub)
+        self.heads.leave()
         if first:
             b.emit(il.assign(first, il.FALSE))
         b.close(il.Goto((head,)))
@@ -459,6 +466,8 @@ class Lockstep:
                     i = th.ex(l.index, t)
                     lhss.append(il.MapLhs(name, i))
                     rhss.append(il.ite(preds[t], th.ex(r, t), il.MapSelect(il.Var(name), i)))
+        for lemma in self.latches.before(tuple(lhss), tuple(rhss)):  # valid for every value
+            self.builder.emit(il.Assume(lemma))
         self.builder.emit(il.Assign(tuple(lhss), tuple(rhss)))
 
     def _call(self, c: il.Call, preds: dict[int, il.Expr], loc: il.Attrs | None) -> None:
