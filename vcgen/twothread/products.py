@@ -321,7 +321,6 @@ def remainder_lemma(builder: ProgramBuilder, w: int, rem: il.Expr, scale: int, q
     return il.implies(premise, il.BinOp("==", rem, widened(x)))
 
 
-
 # Divisions a latch lemma is about (``LatchLemmas``): bit-blasted dividers unless the divisor
 # is a literal power of two (a mask or a shift, which the solvers handle).
 _DIVISIONS = ("UREM", "UDIV", "SREM", "SDIV")
@@ -422,6 +421,7 @@ class LatchLemmas:
                     if lemma not in out:
                         out.append(lemma)
         return out
+
 
 def log_remainders(e: il.Expr, offset_query: Callable[[il.Expr], il.Var | None]) \
         -> list[tuple[il.Expr, int, il.Var]]:
