@@ -13,7 +13,6 @@ from vcgen.vc import encode as vcmod
 from vcgen.vc import query
 from vcgen.vc.solvers.process import find_program
 from vcgen.vc.solvers.sliced import slice_prover
-from vcgen.verify import checker
 from vcgen.verify.checker import VerifyOptions, verify_program
 
 from vcgen_progs import kernel
@@ -159,17 +158,3 @@ def test_verdicts_with_case_paths(deltas, status):
     assert res.status == status, res.reason
     if status == "errors":
         assert "invariant_maintained" in {e.kind for e in res.errors}
-
-
-@needs_yices
-@pytest.mark.parametrize("deltas, kept", [(GOOD, False), (BAD, True)], ids=["holds", "fails"])
-def test_final_check_proves_cased_checks_before_the_joint_query(deltas, kept):
-    """The final check asks the prover for the checks with cases first, and leaves to the
-    joint query only those it did not prove (a failing case: the check stays)."""
-    vc = query.program_vc(parse_program(_reads_loop(deltas)))
-    back = _offset_back_edge(vc)
-    real = [c.index for c in vc.checks if not c.is_vacuity]
-    rest = checker._prove_cased(vc, slice_prover(vc, 60), real, None)
-    assert (back.index in rest) == kept
-    assert set(real) - set(rest) <= {back.index}
-    assert checker._prove_cased(vc, None, real, None) == real

@@ -27,7 +27,7 @@ from ..vc.slicing import loop_check_groups, offsets_first
 from ..vc.solvers.backend import QUANTIFIED_CANDIDATE, Backend, Outcome, Wrapper, query_limit
 from ..vc.solvers.select import make_backend
 from ..vc.solvers.sliced import SliceProver, slice_prover
-from ..vc.solvers.split import SPLIT_AFTER, SplitLimit, check_split
+from ..vc.solvers.split import SplitLimit, check_split
 from .counterexample import ModelReader, error_key, error_record
 from .small_launch import LaunchShrinker
 
@@ -146,7 +146,6 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
     limit = limit if limit is not None else SplitLimit()
     shrinker = LaunchShrinker(vc, program.kernel(), alive, getattr(backend, "timeout", None)) \
         if vc.symbolic_launch else None
-    enabled = set(_prove_cased(vc, prover, sorted(enabled), alive))
     while enabled and len(errors) < max_errors:
         out = check_split(further if errors else backend, lambda part: vc.assumptions(set(part), alive),
                           sorted(enabled), limit, prover=prover)
@@ -301,29 +300,11 @@ def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: se
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
     for group in groups:
-        enabled = _prove_cased(vc, prover, sorted(real[a] for a in group if a in real), alive)
+        enabled = sorted(real[a] for a in group if a in real)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
                                    enabled, limit, prover=prover).status != "unsat":
             return False
     return True
-
-
-def _prove_cased(vc: vcmod.VC, prover: SliceProver | None, checks: list[int],
-                 alive: set[str] | None) -> list[int]:
-    """``checks`` (VC check indices) without those with cases (``encode.VC.cases``) that
-    ``prover`` proves case by case over their cones (``sliced.SliceProver.prove``); the
-    others are left to the joint query as before.  Sound: the checks removed are unsat
-    under the same assumptions (the query of the rest assumes them, as a split's part).
-
-    Why: a check has cases because the formula keeps its chain of log updates unsplit,
-    and a joint query over that chain is what the solvers handle badly (heat-3d kernel0:
-    the final check's group holding the invariant over 10 logged reads timed out at its
-    10 s limit in every run, before its split asked the cases, 1-4 s each)."""
-    if prover is None or len(checks) < 2:
-        return checks
-    proved = {k for k in checks if k in vc.cases
-              and prover.prove([k], vc.assumptions({k}, alive), SPLIT_AFTER).status == "unsat"}
-    return [k for k in checks if k not in proved]
 
 
 def _vacuity(vc: vcmod.VC, backend: Backend, alive: set[str] | None, result: VerificationResult) -> None:
