@@ -11,6 +11,8 @@
 // barrier on the work item's own path (candidate r13 for pairs of any groups).
 __kernel void mirror(__global float *out, int m) {
   __requires(m <= 64);
+  // the tile is 4 x 8 and the output rows are 8 wide: the header's sizes in x
+  __requires(get_local_size(0) == 4 && get_local_size(1) == 4 && get_num_groups(0) == 2);
   __local float tile[4][8];
   long t0 = get_local_id(0), t1 = get_local_id(1);
   long g = get_group_id(0);
