@@ -165,19 +165,23 @@ def find_errors(program: il.Program, vc: vcmod.VC, backend: Backend, alive: set[
             enabled -= {d.index for d in real if error_key(d) == key}
             if key not in seen and len(errors) < max_errors:
                 seen.add(key)
-                errors.append(_record(program, vc, c, reader, shrinker, current))
+                rec, rec_dims = _record(program, vc, c, reader, shrinker, current)
+                errors.append(rec)
+                dims = max(dims, rec_dims)
     return FoundErrors(errors, out, dims)
 
 
 def _record(program: il.Program, vc: vcmod.VC, check: vcmod.Check, reader: ModelReader,
-            shrinker: LaunchShrinker | None, current: list[int]) -> ErrorRecord:
-    """The error record of ``check``, read from a model with small symbolic sizes when
-    ``shrinker`` finds one (``small_launch``), else from ``reader``'s."""
+            shrinker: LaunchShrinker | None, current: list[int]) -> tuple[ErrorRecord, int]:
+    """The error record of ``check`` and the id dimensions of its model (1 or 3), read
+    from a model with small symbolic sizes when ``shrinker`` finds one (``small_launch``),
+    else from ``reader``'s."""
     small = shrinker.smaller(check, current) if shrinker is not None else None
     if small is None:
-        return error_record(check, reader)
+        return error_record(check, reader), reader.dims()
     try:
-        return error_record(check, ModelReader(program, vc, small))
+        smaller = ModelReader(program, vc, small)
+        return error_record(check, smaller), smaller.dims()
     finally:
         small.close()
 
