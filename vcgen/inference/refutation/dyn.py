@@ -22,10 +22,11 @@ barren run it cut, up to ``MAX_BUDGET``); when exhausted the run stops (``return
 keeps every failure seen so far (a prefix of an execution).  At most ``runs`` executions, and
 no more after ``PATIENCE`` runs in a row that refute nothing new, or after ``SECONDS``
 unless every run keeps refuting (then ``MAX_SECONDS``; the paper stops at full block
-coverage).  One barren run is a poor signal on loop
-nests whose paths hinge on a few scalar arguments: on PolyBench lu kernel1 runs 4-7
-refute nothing, run 8 refutes 18 (40 runs: 305 candidates against 263 for the first 4,
-each of the extra ones an SMT query spared).  Every second run puts the two threads in
+coverage); both times shrink to ``PER_CANDIDATE`` seconds per candidate under 25
+candidates.  One barren run is a poor signal on loop nests whose paths hinge on a few
+scalar arguments: on PolyBench lu kernel1 runs 4-7 refute nothing, run 8 refutes 18
+(40 runs: 305 candidates against 263 for the first 4, each of the extra ones an SMT
+query spared).  Every second run puts the two threads in
 one group (``Runner.same_group``), which independent draws of the ids almost never do on
 a large grid.  The program is compiled once
 (``Runner``): a run then costs 0.02 s there, building the interpreter 0.2 s.
@@ -59,6 +60,7 @@ RUNS = 64  # random runs at most
 PATIENCE = 6  # random runs in a row refuting nothing after which DYN stops
 SECONDS = 1.0  # wall-clock seconds of random runs after the first, unless they keep refuting
 MAX_SECONDS = 4.0  # wall-clock seconds of random runs after the first, in any case
+PER_CANDIDATE = 0.04  # SECONDS and MAX_SECONDS shrink to this many per alive candidate
 MAX_ITERATIONS = 256  # most candidates die in the first iterations (paper 003 §5.1.3)
 # A random run cut by its loop-head visit budget that refutes nothing makes the next run's
 # budget GROWTH times larger, up to MAX_BUDGET visits (``dyn``): on loop nests the first
@@ -377,7 +379,7 @@ class Runner:
 def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         max_iterations: int = MAX_ITERATIONS, patience: int = PATIENCE,
         seconds: float = SECONDS, max_seconds: float = MAX_SECONDS,
-        max_budget: int = MAX_BUDGET) -> Iterator[set]:
+        max_budget: int = MAX_BUDGET, per_candidate: float = PER_CANDIDATE) -> Iterator[set]:
     """DYN engine: up to ``runs`` concrete executions (seeds ``ctl.seed`` ...), stopping
     after ``patience`` runs in a row that refute nothing, after ``seconds`` of runs at
     the first barren run, and after ``max_seconds`` (the first run always happens);
@@ -403,9 +405,16 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     checked.  100 runs refuted 270 of its 610 candidates with 256 visits each, 317 with
     4096: 47 candidates Houdini dropped one sat query each (0.5-8 s), and none of them
     a candidate Houdini keeps (a prefix of an execution, however long, is an
-    execution).  Loops that end within the budget (lu kernel1) never grow it."""
+    execution).  Loops that end within the budget (lu kernel1) never grow it.
+
+    With few candidates both times shrink (``_time_share``): a run can spare Houdini at
+    most a query per candidate it refutes, and Houdini asks about a few candidates in one
+    query.  shoc maxflops Add16 (5 candidates, none refuted by DYN): 7 barren runs of up
+    to 0.23 s each (1.0 s, then a deeper run) for a Houdini of two 0.2 s queries."""
     runner = Runner(program, max_iterations)
     alive = set(alive) & runner.guards
+    share = _time_share(len(alive), seconds, per_candidate)
+    seconds, max_seconds = seconds * share, max_seconds * share
     budget, barren, start = max_iterations, 0, time.monotonic()
     cut = 0.0  # seconds of the longest run that ended on the current budget
     for k in range(runs):
@@ -428,6 +437,12 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
         if dead:
             alive -= dead
             yield dead
+
+
+def _time_share(alive: int, seconds: float, per_candidate: float) -> float:
+    """The share (0..1] of DYN's times that ``alive`` candidates get: ``per_candidate``
+    seconds each out of ``seconds``, all of it from ``seconds / per_candidate`` (25) on."""
+    return min(1.0, alive * per_candidate / seconds) if seconds > 0 else 1.0
 
 
 def _deeper(cut: float, budget: int, max_budget: int, max_seconds: float) -> bool:
