@@ -32,7 +32,6 @@ from .il import files
 from .il.boogie_file import splice
 from .il.command import PrefixCommand, guarded
 from .il.errors import ExitCode, ToolError
-from .il.parser import load_program
 from .il.printer import program_str
 from .il.stage import Stage, with_flags
 from .inference.houdini import HoudiniResult
@@ -202,6 +201,13 @@ def run(kernel: str, o: dict[str, Any]) -> int:
         raise
 
 
+def _load_program(path: str) -> Any:
+    """An IL program file given as the kernel (``parser.load_program``): lark is imported
+    only for such runs (the prelude is cached, ``il.prelude``)."""
+    from .il.parser import load_program
+    return load_program(path)
+
+
 def _run(kernel: str, lang: str, o: dict[str, Any], times: Timings) -> int:
     keep = o["keep_temps"]
     params = _stage_params(kernel, lang, o)
@@ -211,7 +217,7 @@ def _run(kernel: str, lang: str, o: dict[str, Any], times: Timings) -> int:
                    "(pre-Volta GPUs); newer GPUs give this only with __syncwarp", err=True)
     entry: Stage = ENTRY[lang]
     value: Any = kernel if lang in ("opencl", "cuda") else files.read_text(kernel) if lang == "llvm" \
-        else load_program(kernel)
+        else _load_program(kernel)
     if entry is stages.HOUDINI:  # a two-thread program: lockstep's part happens here
         value = splice(apply_kernel_args(value, o["kernel_args"]), o["boogie_file"])
     ir = value if lang == "llvm" else None

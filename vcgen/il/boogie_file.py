@@ -11,7 +11,6 @@ import os
 
 from . import ast as il
 from .errors import ExitCode, ToolError
-from .parser import ILParseError, parse_program
 from .typecheck import ILTypeError, typecheck
 
 
@@ -32,6 +31,7 @@ def load_decls(path: str) -> tuple[il.Decl, ...]:
             text = f.read()
     except OSError as e:
         raise ToolError(f"--boogie-file: {path}: {e.strerror}", ExitCode.COMMAND_LINE_ERROR) from None
+    from .parser import ILParseError, parse_program  # lark: only for a --boogie-file
     try:
         return parse_program(text, path).decls
     except ILParseError as e:

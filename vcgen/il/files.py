@@ -13,6 +13,20 @@ from pathlib import Path
 from .errors import ExitCode, ToolError
 
 
+def user_cache_dir() -> Path | None:
+    """``gpuverify-py`` under the user's cache directory (``$XDG_CACHE_HOME`` or
+    ``~/.cache``), created if missing; None when there is no home directory or it cannot
+    be written.  Never a shared temporary directory: what is cached there is unpickled
+    (the parser's LALR tables, the parsed prelude)."""
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        cache = base / "gpuverify-py"
+        cache.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # no home directory, or not writable: no cache
+        return None
+    return cache
+
+
 def read_text(path: str) -> str:
     """Text of ``path`` (``-`` = stdin).  ToolError(COMMAND_LINE_ERROR) if unreadable."""
     if path == "-":

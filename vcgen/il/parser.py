@@ -15,17 +15,15 @@ Errors: ``ILParseError`` (a ``ValueError``) with message ``FILE:LINE:COL: parse 
 """
 from __future__ import annotations
 
-import os
 import re
 from importlib import resources
-from pathlib import Path
 
 import lark
 from lark import Lark, Token, Transformer
 
 from . import ast as il
 from .errors import ExitCode, ToolError
-from .files import read_text
+from .files import read_text, user_cache_dir
 
 _GRAMMAR = resources.files("vcgen.il").joinpath("grammar.lark")  # package data (pyproject.toml)
 _BV_TYPE = re.compile(r"bv([0-9]+)\Z")
@@ -290,18 +288,12 @@ _parser: Lark | None = None
 
 
 def _table_cache() -> str | bool:
-    """Where lark keeps the analysed LALR tables between runs: the user's cache directory
-    (``$XDG_CACHE_HOME`` or ``~/.cache``), never a shared temporary directory, because the
-    cache is unpickled.  Building the tables is 0.08 s of every run; loading them 0.007 s.
+    """Where lark keeps the analysed LALR tables between runs (``files.user_cache_dir``;
+    False: no cache).  Building the tables is 0.08 s of every run; loading them 0.007 s.
     lark stores the grammar's hash in the file and rebuilds it when the grammar, the
     options or lark's version changed, or when the file cannot be read or written."""
-    try:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        cache = base / "gpuverify-py"
-        cache.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # no home directory, or not writable: no cache
-        return False
-    return str(cache / "il-grammar.lalr")
+    cache = user_cache_dir()
+    return False if cache is None else str(cache / "il-grammar.lalr")
 
 
 def _get_parser() -> Lark:
