@@ -271,6 +271,27 @@ def test_model_guide_runs_from_the_model_inputs():
     assert guide.runs == 2 and guide.refuted == 1
 
 
+def test_model_guide_takes_the_program_sequential_dyn_compiled(monkeypatch):
+    """``seq:dyn``: the model guide runs the program DYN compiled (one ``Runner``), and
+    its runs refute as a guide compiling its own would."""
+    prog = parse_program(ARGUMENT)
+    made = []
+    real = dyn.Runner.__init__
+
+    def counting(self, *args, **kwargs):
+        made.append(self)
+        real(self, *args, **kwargs)
+    monkeypatch.setattr(dyn.Runner, "__init__", counting)
+    out = refutation.start(prog, refutation.parse_plan("seq:dyn"), {"_b0", "_b1"})
+    guide = out.guide
+    assert guide is not None and guide._compiled() is made[0] and len(made) == 1
+    assert guide.refute({"_b0", "_b1"}, {"$n": 777}) == {"_b0"}
+    assert len(made) == 1
+    own = dyn.ModelGuide(prog)
+    assert own.refute({"_b0", "_b1"}, {"$n": 777}) == {"_b0"} and len(made) == 2
+    out.close()
+
+
 def test_model_guide_runs_only_while_worth_a_query(loop):
     """A run is made while it costs less than the query time its expected refutations
     save, and within the guide's share of the wall time."""

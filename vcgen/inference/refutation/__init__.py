@@ -86,23 +86,27 @@ def parse_plan(spec: str | None) -> Plan:
 @dataclass
 class Control:
     """What an engine may consult: ``timeout`` seconds per SMT query (None = none),
-    ``seed`` for DYN, and ``pull()`` -> every guard refuted elsewhere so far."""
+    ``seed`` for DYN, and ``pull()`` -> every guard refuted elsewhere so far.  ``runner``:
+    the program DYN compiled (``dyn.Runner``), left for the model guide of a
+    sequential plan so that it does not compile it again."""
     timeout: float | None = None
     seed: int = 0
     external: Callable[[], set] = field(default=lambda: set())
+    runner: Any = None
 
     def pull(self) -> set[str]:
         return self.external()
 
 
 def run_sequential(program, plan: Plan, alive: set, timeout: float | None = None,
-                   errors: list | None = None) -> dict[str, str]:
+                   errors: list | None = None, ctl: Control | None = None) -> dict[str, str]:
     """Run the plan's engines one after the other in this process: guard -> engine name
     of every candidate they refute (the ``R;H`` configuration).  An engine that raises
-    only loses its remaining refutations (message appended to ``errors``)."""
+    only loses its remaining refutations (message appended to ``errors``).  ``ctl``:
+    the engines' ``Control`` (a new one with ``timeout`` if None)."""
     refuted: dict = {}
     alive = set(alive)
-    ctl = Control(timeout)
+    ctl = ctl if ctl is not None else Control(timeout)
     for name in plan.engines:
         try:
             for dead in ENGINES[name](program, alive, ctl):
@@ -244,11 +248,12 @@ def start(program, plan: Plan, alive: set, timeout: float | None = None) -> Refu
     if not plan or not alive:
         return Refuter()
     out: Refuter
+    ctl = Control(timeout)
     if plan.parallel:
         out = ParallelRefuter(program, plan, alive, timeout)
     else:
         errors: list = []
-        out = PrecomputedRefuter(run_sequential(program, plan, alive, timeout, errors), errors)
+        out = PrecomputedRefuter(run_sequential(program, plan, alive, timeout, errors, ctl), errors)
     if "dyn" in plan.engines:
-        out.guide = dyn_mod.ModelGuide(program)
+        out.guide = dyn_mod.ModelGuide(program, runner=ctl.runner)
     return out

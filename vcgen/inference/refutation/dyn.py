@@ -412,6 +412,8 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     query.  shoc maxflops Add16 (5 candidates, none refuted by DYN): 7 barren runs of up
     to 0.23 s each (1.0 s, then a deeper run) for a Houdini of two 0.2 s queries."""
     runner = Runner(program, max_iterations)
+    if max_iterations == MAX_ITERATIONS:
+        ctl.runner = runner  # the model guide's runs use the same compiled program
     alive = set(alive) & runner.guards
     share = _time_share(len(alive), seconds, per_candidate)
     seconds, max_seconds = seconds * share, max_seconds * share
@@ -458,13 +460,15 @@ def _deeper(cut: float, budget: int, max_budget: int, max_seconds: float) -> boo
 class ModelGuide:
     """Model-guided DYN runs for Houdini (see the module docstring): ``inputs()`` are the
     names whose model values ``refute`` takes; ``wanted()`` while its runs took at most
-    ``share`` of the wall time since the guide was made.  The program is compiled on the
-    first use: most Houdini runs never see a sat answer."""
+    ``share`` of the wall time since the guide was made.  The program is compiled on
+    first use, unless a sequential DYN left its compiled program (``Control.runner``):
+    most Houdini runs never see a sat answer."""
 
     def __init__(self, program: il.Program, share: float = GUIDE_SHARE,
-                 max_iterations: int = MAX_ITERATIONS):
+                 max_iterations: int = MAX_ITERATIONS, runner: Runner | None = None):
         self.program, self.max_iterations = program, max_iterations
-        self._runner: Runner | None = None
+        # DYN's compiled ``program`` when it ran first (``Control.runner``)
+        self._runner = runner if runner is not None and runner.max_iterations == max_iterations else None
         self.share = share
         self.started = time.monotonic()
         self.seconds = 0.0  # spent compiling and running
