@@ -190,9 +190,10 @@ def test_dyn_keeps_running_past_barren_runs(loop, monkeypatch):
     assert list(dyn.dyn(loop, _guards(loop), ctl, patience=4)) == [{"_b0"}, {"_b1"}]
 
 
-def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
-    """Past ``seconds`` DYN goes on while each run refutes something (each spares
-    Houdini a query), up to ``max_seconds``; past ``seconds`` a barren run ends it."""
+@pytest.fixture
+def scripted_runs(monkeypatch):
+    """``script(runs, seconds)``: DYN's runs refute ``runs[k]`` (what is still alive of
+    it) in turn, each taking ``seconds`` on a fake clock that starts at 0."""
     clock = [0.0]
 
     class Clock:
@@ -200,52 +201,42 @@ def test_dyn_runs_past_its_time_while_every_run_refutes(loop, monkeypatch):
         def monotonic() -> float:
             return clock[0]
 
-    def fake(script):
-        it = iter(script)
+    def script(runs: list, seconds: float) -> None:
+        it = iter(runs)
+        clock[0] = 0.0
 
         def refute(self, alive, seed, given=None, budget=None):
-            clock[0] += 0.5  # each run takes 0.5 s
+            clock[0] += seconds
             return {g for g in next(it, set()) if g in alive}
-        return refute
+        monkeypatch.setattr(dyn.Runner, "refute", refute)
     monkeypatch.setattr(dyn, "time", Clock)
+    return script
+
+
+def test_dyn_runs_past_its_time_while_every_run_refutes(loop, scripted_runs):
+    """Past ``seconds`` DYN goes on while each run refutes something (each spares
+    Houdini a query), up to ``max_seconds``; past ``seconds`` a barren run ends it."""
     guards = [f"_b{k}" for k in range(8)]
-    monkeypatch.setattr(dyn.Runner, "refute", fake([{g} for g in guards]))
+    scripted_runs([{g} for g in guards], 0.5)
     got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=2.0,
                        per_candidate=1.0))
     assert got == [{g} for g in guards[:5]]  # runs at 0, 0.5, 1, 1.5, 2 s
-    clock[0] = 0.0
-    monkeypatch.setattr(dyn.Runner, "refute", fake([{"_b0"}, set(), {"_b1"}, {"_b2"}, {"_b3"}, set(), {"_b4"}]))
+    scripted_runs([{"_b0"}, set(), {"_b1"}, {"_b2"}, {"_b3"}, set(), {"_b4"}], 0.5)
     got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=4.0,
                        per_candidate=1.0))
     assert got == [{"_b0"}, {"_b1"}, {"_b2"}, {"_b3"}]  # barren at 0.5 s goes on, at 2.5 s ends it
 
 
-def test_dyn_times_shrink_with_few_candidates(loop, monkeypatch):
+def test_dyn_times_shrink_with_few_candidates(loop, scripted_runs):
     """A few candidates get ``per_candidate`` seconds each: with 8 at 0.05 s, DYN's 1 s and
     2 s become 0.4 s and 0.8 s, so the barren run at 0.5 s ends it; the refuting runs stop
     past 0.8 s."""
-    clock = [0.0]
-
-    class Clock:
-        @staticmethod
-        def monotonic() -> float:
-            return clock[0]
-
-    def fake(script):
-        it = iter(script)
-
-        def refute(self, alive, seed, given=None, budget=None):
-            clock[0] += 0.25
-            return {g for g in next(it, set()) if g in alive}
-        return refute
-    monkeypatch.setattr(dyn, "time", Clock)
     guards = [f"_b{k}" for k in range(8)]
-    monkeypatch.setattr(dyn.Runner, "refute", fake([{"_b0"}, set(), set(), {"_b1"}]))
+    scripted_runs([{"_b0"}, set(), set(), {"_b1"}], 0.25)
     got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=2.0,
                        per_candidate=0.05))
     assert got == [{"_b0"}]  # runs at 0 and 0.25 s; at 0.5 s the last was barren past 0.4 s
-    clock[0] = 0.0
-    monkeypatch.setattr(dyn.Runner, "refute", fake([{g} for g in guards]))
+    scripted_runs([{g} for g in guards], 0.25)
     got = list(dyn.dyn(loop, set(guards), refutation.Control(30), seconds=1.0, max_seconds=2.0,
                        per_candidate=0.05))
     assert got == [{g} for g in guards[:4]]  # runs at 0, 0.25, 0.5, 0.75 s; 1.0 > 0.8
