@@ -4,6 +4,8 @@ of the cone prover case by case (``encode.LogCaseSplitter.case_paths``, ``VC.cas
 case unsat is the check unsat, and a failing case is never a proof."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 import z3
 
@@ -11,8 +13,11 @@ from vcgen import il
 from vcgen.il.parser import parse_program
 from vcgen.vc import encode as vcmod
 from vcgen.vc import query
+from vcgen.vc.solvers.backend import Backend, Outcome, Wrapper
+from vcgen.vc.solvers.inprocess import Z3Backend
 from vcgen.vc.solvers.process import find_program
 from vcgen.vc.solvers.sliced import slice_prover
+from vcgen.vc.solvers.split import SplitLimit, check_split
 from vcgen.verify.checker import VerifyOptions, verify_program
 
 from vcgen_progs import kernel
@@ -158,3 +163,66 @@ def test_verdicts_with_case_paths(deltas, status):
     assert res.status == status, res.reason
     if status == "errors":
         assert "invariant_maintained" in {e.kind for e in res.errors}
+
+
+@dataclass
+class JointTimeout(Wrapper):
+    """A back end whose joint queries (those ``check_split`` gives a limit) time out, as
+    heat-3d's final-check group over its unsplit chain of log updates does; a single
+    check's query (no limit) goes to ``inner``.  ``asked``: the queries ``inner`` got."""
+    inner: Backend
+    asked: int = 0
+
+    def check(self, assumptions: list, limit: float | None = None) -> Outcome:
+        if limit is not None:
+            return Outcome("timeout", "joint query")
+        self.asked += 1
+        return self.inner.check(assumptions, limit)
+
+
+def _split_over(deltas: list[int], joint_times_out: bool) -> tuple[Outcome, int, int, int]:
+    """``check_split`` over every real check of ``_reads_loop(deltas)`` with the cone
+    prover: ``(outcome, cone queries, cases of the cased check, single-check queries of
+    the back end)`` (-1: the joint query was not left to time out)."""
+    vc = query.program_vc(parse_program(_reads_loop(deltas)))
+    prover = slice_prover(vc, 60)
+    assert prover is not None
+    inner = Z3Backend(vc, 60)
+    backend: Backend = JointTimeout(inner) if joint_times_out else inner
+    real = [c.index for c in vc.checks if not c.is_candidate and not c.is_vacuity]
+    try:
+        out = check_split(backend, lambda part: vc.assumptions(set(part), None), real,
+                          SplitLimit(), prover=prover)
+    finally:
+        inner.close()
+    asked = backend.asked if isinstance(backend, JointTimeout) else -1
+    return out, prover.queries, len(vc.cases[_offset_back_edge(vc).index]), asked
+
+
+@needs_yices
+def test_cases_asked_right_after_a_joint_timeout():
+    """The final check asks a cased check case by case only once its group's joint query
+    timed out: the split's part holding it goes to the cone prover, which proves it case
+    by case, so the back end is never asked the check over the whole VC (heat-3d)."""
+    out, cones, cases, asked = _split_over(GOOD, True)
+    assert out.status == "unsat"
+    assert cones >= cases  # every case, and the other checks' cones
+    assert asked == 0
+
+
+@needs_yices
+def test_no_cone_query_when_the_joint_query_is_decided():
+    """A joint query the back end decides is the answer: no case is asked (bench-scaling's
+    sync-loop, a cased invariant at each loop, whose joint queries are easy)."""
+    out, cones, _, _ = _split_over(GOOD, False)
+    assert out.status == "unsat"
+    assert cones == 0
+
+
+@needs_yices
+def test_failing_case_after_a_joint_timeout_is_no_proof():
+    """A case with a model ends the cone proof of its check: the back end, asked that check
+    alone, finds the model (sat), never an unsat."""
+    out, _, _, asked = _split_over(BAD, True)
+    assert out.status == "sat"
+    assert asked >= 1

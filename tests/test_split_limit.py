@@ -175,3 +175,35 @@ def test_after_the_first_error_every_query_is_bounded(limits):
     result = verify_program(parse_program(text))
     assert result.status == "errors" and len(result.errors) == 2
     assert limits == [SPLIT_FIRST, checker.FURTHER_ERRORS_LIMIT]
+
+
+class CasesProver:
+    """A ``split.PartProver`` that proves every part (as the cone prover proves a cased
+    check case by case); ``parts``: the parts offered."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple] = []
+
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+        self.parts.append(tuple(checks))
+        return Outcome("unsat")
+
+
+def test_a_cased_joint_query_is_not_stretched_by_slower_queries(clock):
+    """A group holding a cased check gets ``first`` seconds even after the kernel's slower
+    joint queries raised the limit, then its parts go to the prover; without a prover (no
+    cases asked) or after a model the limit is as before."""
+    limit = SplitLimit()
+    limit.record(SPLIT_AFTER, Outcome("unsat"))
+    assert limit.seconds() == SPLIT_AFTER > SPLIT_FIRST
+    assert limit.seconds(cased=True) == SPLIT_FIRST
+    b = FakeBackend(clock, lambda cs: ("unsat", 60.0 if len(cs) > 1 else 0.1))
+    prover = CasesProver()
+    assert check_split(b, _all, [1, 2], limit, prover=prover, cased=True).status == "unsat"
+    assert b.asked == [((1, 2), SPLIT_FIRST)]
+    assert prover.parts == [(1,), (2,)]
+    b.asked.clear()
+    check_split(b, _all, [3, 4], SplitLimit(slowest=SPLIT_AFTER), cased=True)  # no prover
+    assert b.asked[0] == ((3, 4), SPLIT_AFTER)
+    limit.record(0.1, Outcome("sat"))
+    assert limit.seconds(cased=True) == SPLIT_AFTER

@@ -300,13 +300,18 @@ def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: se
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
     (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
     share ``limit``: a slow group lets the next wait longer; the parts asked first over
-    their cones by ``prover`` when given), every one unsat."""
+    their cones by ``prover`` when given), every one unsat.  A group holding a check with
+    cases (``encode.VC.cases``) has its joint query cut at ``limit.first`` (``check_split``'s
+    ``cased``), then its cases asked; only here, where a group is one loop's checks: the
+    query of ``find_errors`` holds every check of the kernel, and splitting it at once
+    for one cased check would ask every other check alone."""
     real = {c.site.index: c.index for c in vc.checks
             if not c.is_candidate and not c.is_vacuity and c.site is not None}
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
+        cased = any(k in vc.cases for k in enabled)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
-                                   enabled, limit, prover=prover).status != "unsat":
+                                   enabled, limit, prover=prover, cased=cased).status != "unsat":
             return False
     return True
 
