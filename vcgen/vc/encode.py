@@ -752,6 +752,10 @@ class CaseRefuter:
         implied = self._implied_coordinates(abstract)
         return z3.And(t, *implied) if implied else t
 
+    def rewrite(self, case: z3.BoolRef) -> z3.BoolRef:
+        """``case`` rewritten by z3's simplifier (an equivalent term; no query)."""
+        return self._rewrite(case)
+
     def _implied_coordinates(self, t: z3.BoolRef) -> list[z3.BoolRef]:
         """Equal coordinates (``GlobalIdAbstraction.same_coordinates``) that a bit-vector
         equation conjunct of the abstracted case ``t`` implies under the abstracted axioms:
@@ -1030,32 +1034,58 @@ class LogCaseSplitter:
         return self.updates[max(names, key=number)]
 
     def _split(self, term: z3.BoolRef, names: frozenset, budget: list, cases: list,
-               decide: bool = True) -> z3.BoolRef:
+               decide: bool = True, known: dict[int, bool] | None = None) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
         (a logged value may itself read updates).  Each case is a conjunction of conflict
         conditions whose atoms ``self.refuter`` may decide; ``cases`` counts the undecided
         (index 0) and the refuted (index 1) ones.  ``decide=False``: cases are left as
-        substituted (not simplified nor refuted), all counted undecided."""
+        substituted (not simplified nor refuted), all counted undecided.
+
+        ``known``: the conditions decided on the way to this subtree (z3 AST id -> value).
+        An update whose condition is decided there is replaced by the value it takes,
+        without a node: on the else branch of ``c`` every later update under ``c`` keeps
+        its old value (a barrier resets the logs under the same ``same group`` condition
+        each time, so a chain over n barriers had n nodes on that condition, n - 1 of them
+        unreachable).  Equivalent: the condition is the same term (hash-consed), hence
+        the same value, on the whole path (passive form)."""
         leaf = self.refuter.simplify if decide else (lambda t: t)
+        known = dict(known or {})
         spine = []
         while names and budget[0] > 0:
-            budget[0] -= 1
             first = self._latest(names)
             group = [n for n in names if self.updates[n].cond_key == first.cond_key]
             consts = [self.tr.const(n) for n in group]
+            rest = names.difference(group)
+            decided = known.get(first.cond.get_id())
+            if decided is not None:
+                chosen = [self.updates[n].new if decided else self.updates[n].old for n in group]
+                term = _substitute(term, consts, chosen)
+                names = frozenset(n for n in rest.union(*(
+                    self.updates[n].new_vars if decided else self.updates[n].old_vars
+                    for n in group)) if n in self.updates)
+                continue
+            budget[0] -= 1
             then_t = _substitute(term, consts, [self.updates[n].new for n in group])
             else_t = _substitute(term, consts, [self.updates[n].old for n in group])
-            rest = names.difference(group)
             then_names = frozenset(n for n in rest.union(*(self.updates[n].new_vars for n in group))
                                    if n in self.updates)
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
+            if then_names and decide:
+                # the logged value may decide the case already (a barrier's reset
+                # ``if same_group then false else has_occurred``): a constant is a leaf,
+                # not a tree over the rest of the chain (the other logs the case reads)
+                then_t = self.refuter.rewrite(then_t)
+                if z3.is_false(then_t) or z3.is_true(then_t):
+                    then_names = frozenset()
             if then_names:
-                then_t = self._split(then_t, then_names, budget, cases, decide)
+                then_t = self._split(then_t, then_names, budget, cases, decide,
+                                     {**known, first.cond.get_id(): True})
             else:
                 then_t = leaf(then_t)
                 cases[z3.is_false(then_t)] += 1
             spine.append((first.cond, then_t))
+            known[first.cond.get_id()] = False
             term = else_t
         if names:  # the budget ran out: the rest of the chain stays as it is
             cases[0] += 1
