@@ -166,6 +166,8 @@ class Translator:
         self.program = program
         self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl) and d.synonym is not None}
         self.sorts: dict = {}
+        self._sort_of: dict = {}  # il.Type -> z3 sort (``sort``)
+        self._bool_sort: z3.BoolSortRef | None = None
         self.functions = program.functions()
         self.types: dict = {n: d.type for n, d in program.consts().items()}
         self.consts: dict = {}
@@ -188,6 +190,13 @@ class Translator:
         return t
 
     def sort(self, t: il.Type) -> z3.SortRef:
+        """The z3 sort of ``t`` (cached per type: every incarnation of a VC asks for one)."""
+        hit = self._sort_of.get(t)
+        if hit is None:
+            hit = self._sort_of[t] = self._sort(t)
+        return hit
+
+    def _sort(self, t: il.Type) -> z3.SortRef:
         t = self.resolve(t)
         feature = {il.IntType: "LIA", il.BvType: "LIA" if self.math else "BV", il.MapType: "A",
                    il.NamedType: "UF"}.get(type(t))
@@ -208,6 +217,15 @@ class Translator:
         raise _err(f"unsupported type {t!r}")
 
     # ------------------------------------------------------------ constants
+    def bool_const(self, name: str) -> z3.BoolRef:
+        """The Boolean constant ``name`` (``z3.Bool`` through z3's C API: a VC names a few
+        per block and per check, and the wrapper builds a sort object each time)."""
+        ref = self.ctx.ref()
+        if self._bool_sort is None:
+            self._bool_sort = z3.BoolSort(self.ctx)
+        return z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), self._bool_sort.ast),
+                          self.ctx)
+
     def declare(self, name: str, t: il.Type) -> None:
         self.types[name] = t
 
@@ -1165,7 +1183,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         constraints.append(term)
 
     for i, b in enumerate(passive.blocks):
-        reach = z3.Bool(f"reach_{i}", ctx)
+        reach = tr.bool_const(f"reach_{i}")
         first = len(constraints)
         if i == 0:
             constraints.append(reach)
@@ -1200,13 +1218,13 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                     case_paths[k] = paths
             reads: tuple = (cond_name,)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
-                holds = z3.Bool(f"holds_{k}", ctx)
+                holds = tr.bool_const(f"holds_{k}")
                 define(f"holds_{k}", _eq(holds, split), ())
                 e = holds
                 reads += (f"holds_{k}",)
-            fail = z3.Bool(f"fail_{k}", ctx)
+            fail = tr.bool_const(f"fail_{k}")
             define(f"fail_{k}", _eq(fail, _and(path, _not(e))), reads)
-            chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
+            chk = Check(k, f"fail_{k}", fail, tr.bool_const(f"en_{k}"), c)
             cg = candidate_guard(c.expr, guard_decls)
             cand = il.attr(c.attrs, "candidate")
             if cand is not None:
@@ -1220,12 +1238,12 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                                            or _is_loop_invariant(c)):
                 cond, pending = path, []
                 continue
-            nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
+            nxt = tr.bool_const(f"ok_{k}")  # assert-then-assume; named to keep terms shallow
             define(f"ok_{k}", _eq(nxt, _and(path, e)), reads)
             if not chk.is_vacuity:
                 facts.append(Fact(split if split is not None else e, c.expr))
             cond, pending, cond_name = nxt, [], f"ok_{k}"
-        end = z3.Bool(f"end_{i}", ctx)
+        end = tr.bool_const(f"end_{i}")
         define(f"end_{i}", _eq(end, _and(cond, *pending) if pending else cond), (cond_name,))
         ends[b.label] = end
         blocks.append(BlockEncoding(b.label, reach, first, len(constraints), facts))
@@ -1234,9 +1252,9 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             returns_names.append(f"end_{i}")
     if not any(c.is_vacuity for c in checks):
         k = len(checks)
-        fail = z3.Bool(f"fail_{k}", ctx)
+        fail = tr.bool_const(f"fail_{k}")
         define(f"fail_{k}", _eq(fail, _any(returns, ctx)), tuple(returns_names))
-        checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
+        checks.append(Check(k, f"fail_{k}", fail, tr.bool_const(f"en_{k}"), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([_and(c.enable, c.fail) for c in checks], ctx)
     symbolic = any(il.has_attr(p.attrs, "kernel") and il.has_attr(p.attrs, "symbolic_launch")
