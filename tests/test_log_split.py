@@ -23,11 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 GID = "BV32_ADD(BV32_MUL(group_id_x${t}, 16bv32), local_id_x${t})"
 
 
-def _logged_writes(rows: int, check_row: str, start: str = "_WRITE_HAS_OCCURRED := false;") -> str:
+# a barrier's reset of the log (vcgen.twothread: only a barrier of the same group orders)
+RESET = "    _WRITE_HAS_OCCURRED := if group_id_x$1 == group_id_x$2 then false else _WRITE_HAS_OCCURRED;\n"
+
+
+def _logged_writes(rows: int, check_row: str, start: str = "_WRITE_HAS_OCCURRED := false;",
+                   barriers: bool = False) -> str:
     """Thread 1 may log its write ``out[row * 32 + gid]`` for each of ``rows`` rows (one
     nondeterministic choice per write, as vcgen.twothread.logs instruments it); then
     thread 2's write of ``out[check_row + gid]`` is race-checked against the log.
-    ``start``: the log's first command (a havoc: any logged access, as at a loop head)."""
+    ``start``: the log's first command (a havoc: any logged access, as at a loop head);
+    ``barriers``: a barrier's log reset after each write."""
     steps = []
     for r in range(rows):
         off = f"BV32_ADD({r * 32}bv32, {GID.format(t=1)})"
@@ -35,7 +41,7 @@ def _logged_writes(rows: int, check_row: str, start: str = "_WRITE_HAS_OCCURRED 
     havoc $log{r};
     _WRITE_HAS_OCCURRED, _WRITE_OFFSET, _WRITE_SOURCE := if $log{r} then true else _WRITE_HAS_OCCURRED, \
 if $log{r} then {off} else _WRITE_OFFSET, if $log{r} then {r + 1} else _WRITE_SOURCE;
-""")
+""" + (RESET if barriers else ""))
     locals_ = "".join(f"  var $log{r}: bool;\n" for r in range(rows))
     idx2 = f"BV32_ADD({check_row}, {GID.format(t=2)})"
     return kernel(f"""{locals_}  $entry:
@@ -70,6 +76,45 @@ def test_race_check_is_split_over_the_log_updates():
     assert not any(n.startswith("_WRITE_") and "@" in n for n in names)
     # the updates themselves stay in the VC as equations (models read the log from them)
     assert "_WRITE_OFFSET@3" in vc.translator.consts
+
+
+def _count_ites(t: z3.ExprRef) -> int:
+    """The distinct if-then-else nodes of ``t`` (a DAG)."""
+    seen: dict[int, z3.ExprRef] = {}
+    todo = [t]
+    while todo:
+        x = todo.pop()
+        if x.get_id() not in seen:
+            seen[x.get_id()] = x
+            todo.extend(x.children())
+    return sum(1 for x in seen.values() if z3.is_app_of(x, z3.Z3_OP_ITE))
+
+
+def test_split_after_barriers_is_linear_in_the_chain():
+    """Straight-line code with a barrier after each of n writes: the check reads a chain
+    of n log choices and n resets, all under the one condition ``same group``.  A reset's
+    "logged" case (``false``) is a leaf, not a tree over the offsets' chain, and below a
+    reset's "not reset" case the later resets are decided: the tree has a node per write
+    and one for the condition (it had one per reset per write, cubic over the kernel)."""
+    rows = 12
+    prog = parse_program(_logged_writes(rows, "1bv32", barriers=True))
+    vc = vcmod.build_vc(prog, passify.passify(prog, prog.kernel()))
+    tree = _definition_of(vc, f"holds_{_race_check(vc).index}")
+    assert _count_ites(tree) <= rows + 1
+    assert not any(n.startswith("_WRITE_") and "@" in n for n in _constants(tree))
+
+
+@pytest.mark.parametrize("check_row, status", [
+    ("1bv32", "errors"),    # row 0 shifted: the write of thread gid+1, of the next group at
+                            # the group's end, which no barrier orders
+    ("352bv32", "verified"),  # row 11, its own cell
+    ("353bv32", "errors"),  # row 11 shifted: the last write, before its barrier
+])
+def test_split_after_barriers_keeps_verdicts(check_row, status):
+    res = verify_program(parse_program(_logged_writes(12, check_row, barriers=True)))
+    assert res.status == status
+    if status == "errors":
+        assert [e.kind for e in res.errors] == ["race"]
 
 
 def test_case_budget_keeps_the_rest_of_the_chain_named(monkeypatch):

@@ -378,3 +378,13 @@ def test_lalr_tables_are_cached_in_the_users_cache_directory(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("")
     assert run(str(blocked)) == ["False"] + cold[1:]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("x + y", {"x", "y"}),
+    ("(forall i: int :: i > n) && i == m", {"n", "m"}),  # bound anywhere: excluded (as before)
+    ("if b then a[k] else (exists j: int :: j == k)", {"b", "a", "k"}),
+])
+def test_free_vars(text, names):
+    """``free_vars``: the variables read, quantifier-bound names excluded."""
+    assert il.free_vars(parse_expr(text)) == names

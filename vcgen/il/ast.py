@@ -504,12 +504,16 @@ def tree_size(e: Expr, memo: dict[int, int] | None = None) -> int:
 
 
 def free_vars(e: Expr) -> set[str]:
-    """Names of variables/constants occurring in ``e`` (quantifier-bound names excluded)."""
+    """Names of variables/constants occurring in ``e`` (quantifier-bound names excluded).
+    One walk (a hot path: the VC's regions and splits ask it of every command)."""
     bound: set = set()
+    names: set = set()
     for x in subexprs(e):
-        if isinstance(x, Quantifier):
+        if isinstance(x, Var):
+            names.add(x.name)
+        elif isinstance(x, Quantifier):
             bound |= {n for n, _ in x.vars}
-    return {x.name for x in subexprs(e) if isinstance(x, Var)} - bound
+    return names - bound
 
 
 def substitute(e: Expr, m: dict) -> Expr:

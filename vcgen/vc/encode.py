@@ -167,6 +167,8 @@ class Translator:
         self.program = program
         self.synonyms = {d.name: d.synonym for d in program.decls if isinstance(d, il.TypeDecl) and d.synonym is not None}
         self.sorts: dict = {}
+        self._sort_of: dict = {}  # il.Type -> z3 sort (``sort``)
+        self._bool_sort: z3.BoolSortRef | None = None
         self.functions = program.functions()
         self.types: dict = {n: d.type for n, d in program.consts().items()}
         self.consts: dict = {}
@@ -189,6 +191,13 @@ class Translator:
         return t
 
     def sort(self, t: il.Type) -> z3.SortRef:
+        """The z3 sort of ``t`` (cached per type: every incarnation of a VC asks for one)."""
+        hit = self._sort_of.get(t)
+        if hit is None:
+            hit = self._sort_of[t] = self._sort(t)
+        return hit
+
+    def _sort(self, t: il.Type) -> z3.SortRef:
         t = self.resolve(t)
         feature = {il.IntType: "LIA", il.BvType: "LIA" if self.math else "BV", il.MapType: "A",
                    il.NamedType: "UF"}.get(type(t))
@@ -209,6 +218,15 @@ class Translator:
         raise _err(f"unsupported type {t!r}")
 
     # ------------------------------------------------------------ constants
+    def bool_const(self, name: str) -> z3.BoolRef:
+        """The Boolean constant ``name`` (``z3.Bool`` through z3's C API: a VC names a few
+        per block and per check, and the wrapper builds a sort object each time)."""
+        ref = self.ctx.ref()
+        if self._bool_sort is None:
+            self._bool_sort = z3.BoolSort(self.ctx)
+        return z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), self._bool_sort.ast),
+                          self.ctx)
+
     def declare(self, name: str, t: il.Type) -> None:
         self.types[name] = t
 
@@ -753,6 +771,10 @@ class CaseRefuter:
         implied = self._implied_coordinates(abstract)
         return z3.And(t, *implied) if implied else t
 
+    def rewrite(self, case: z3.BoolRef) -> z3.BoolRef:
+        """``case`` rewritten by z3's simplifier (an equivalent term; no query)."""
+        return self._rewrite(case)
+
     def _implied_coordinates(self, t: z3.BoolRef) -> list[z3.BoolRef]:
         """Equal coordinates (``GlobalIdAbstraction.same_coordinates``) that a bit-vector
         equation conjunct of the abstracted case ``t`` implies under the abstracted axioms:
@@ -1031,32 +1053,58 @@ class LogCaseSplitter:
         return self.updates[max(names, key=number)]
 
     def _split(self, term: z3.BoolRef, names: frozenset, budget: list, cases: list,
-               decide: bool = True) -> z3.BoolRef:
+               decide: bool = True, known: dict[int, bool] | None = None) -> z3.BoolRef:
         """Walk down the chain (the else branches) iteratively; then branches recursively
         (a logged value may itself read updates).  Each case is a conjunction of conflict
         conditions whose atoms ``self.refuter`` may decide; ``cases`` counts the undecided
         (index 0) and the refuted (index 1) ones.  ``decide=False``: cases are left as
-        substituted (not simplified nor refuted), all counted undecided."""
+        substituted (not simplified nor refuted), all counted undecided.
+
+        ``known``: the conditions decided on the way to this subtree (z3 AST id -> value).
+        An update whose condition is decided there is replaced by the value it takes,
+        without a node: on the else branch of ``c`` every later update under ``c`` keeps
+        its old value (a barrier resets the logs under the same ``same group`` condition
+        each time, so a chain over n barriers had n nodes on that condition, n - 1 of them
+        unreachable).  Equivalent: the condition is the same term (hash-consed), hence
+        the same value, on the whole path (passive form)."""
         leaf = self.refuter.simplify if decide else (lambda t: t)
+        known = dict(known or {})
         spine = []
         while names and budget[0] > 0:
-            budget[0] -= 1
             first = self._latest(names)
             group = [n for n in names if self.updates[n].cond_key == first.cond_key]
             consts = [self.tr.const(n) for n in group]
+            rest = names.difference(group)
+            decided = known.get(first.cond.get_id())
+            if decided is not None:
+                chosen = [self.updates[n].new if decided else self.updates[n].old for n in group]
+                term = _substitute(term, consts, chosen)
+                names = frozenset(n for n in rest.union(*(
+                    self.updates[n].new_vars if decided else self.updates[n].old_vars
+                    for n in group)) if n in self.updates)
+                continue
+            budget[0] -= 1
             then_t = _substitute(term, consts, [self.updates[n].new for n in group])
             else_t = _substitute(term, consts, [self.updates[n].old for n in group])
-            rest = names.difference(group)
             then_names = frozenset(n for n in rest.union(*(self.updates[n].new_vars for n in group))
                                    if n in self.updates)
             names = frozenset(n for n in rest.union(*(self.updates[n].old_vars for n in group))
                               if n in self.updates)
+            if then_names and decide:
+                # the logged value may decide the case already (a barrier's reset
+                # ``if same_group then false else has_occurred``): a constant is a leaf,
+                # not a tree over the rest of the chain (the other logs the case reads)
+                then_t = self.refuter.rewrite(then_t)
+                if z3.is_false(then_t) or z3.is_true(then_t):
+                    then_names = frozenset()
             if then_names:
-                then_t = self._split(then_t, then_names, budget, cases, decide)
+                then_t = self._split(then_t, then_names, budget, cases, decide,
+                                     {**known, first.cond.get_id(): True})
             else:
                 then_t = leaf(then_t)
                 cases[z3.is_false(then_t)] += 1
             spine.append((first.cond, then_t))
+            known[first.cond.get_id()] = False
             term = else_t
         if names:  # the budget ran out: the rest of the chain stays as it is
             cases[0] += 1
@@ -1153,7 +1201,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
         constraints.append(term)
 
     for i, b in enumerate(passive.blocks):
-        reach = z3.Bool(f"reach_{i}", ctx)
+        reach = tr.bool_const(f"reach_{i}")
         first = len(constraints)
         if i == 0:
             constraints.append(reach)
@@ -1188,13 +1236,13 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                     case_paths[k] = paths
             reads: tuple = (cond_name,)
             if split is not None:  # named: the tree is shared by fail_k and ok_k
-                holds = z3.Bool(f"holds_{k}", ctx)
+                holds = tr.bool_const(f"holds_{k}")
                 define(f"holds_{k}", _eq(holds, split), ())
                 e = holds
                 reads += (f"holds_{k}",)
-            fail = z3.Bool(f"fail_{k}", ctx)
+            fail = tr.bool_const(f"fail_{k}")
             define(f"fail_{k}", _eq(fail, _and(path, _not(e))), reads)
-            chk = Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), c)
+            chk = Check(k, f"fail_{k}", fail, tr.bool_const(f"en_{k}"), c)
             cg = candidate_guard(c.expr, guard_decls)
             cand = il.attr(c.attrs, "candidate")
             if cand is not None:
@@ -1208,12 +1256,12 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
                                            or _is_loop_invariant(c)):
                 cond, pending = path, []
                 continue
-            nxt = z3.Bool(f"ok_{k}", ctx)  # assert-then-assume; named to keep terms shallow
+            nxt = tr.bool_const(f"ok_{k}")  # assert-then-assume; named to keep terms shallow
             define(f"ok_{k}", _eq(nxt, _and(path, e)), reads)
             if not chk.is_vacuity:
                 facts.append(Fact(split if split is not None else e, c.expr))
             cond, pending, cond_name = nxt, [], f"ok_{k}"
-        end = z3.Bool(f"end_{i}", ctx)
+        end = tr.bool_const(f"end_{i}")
         define(f"end_{i}", _eq(end, _and(cond, *pending) if pending else cond), (cond_name,))
         ends[b.label] = end
         blocks.append(BlockEncoding(b.label, reach, first, len(constraints), facts))
@@ -1222,9 +1270,9 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
             returns_names.append(f"end_{i}")
     if not any(c.is_vacuity for c in checks):
         k = len(checks)
-        fail = z3.Bool(f"fail_{k}", ctx)
+        fail = tr.bool_const(f"fail_{k}")
         define(f"fail_{k}", _eq(fail, _any(returns, ctx)), tuple(returns_names))
-        checks.append(Check(k, f"fail_{k}", fail, z3.Bool(f"en_{k}", ctx), None))
+        checks.append(Check(k, f"fail_{k}", fail, tr.bool_const(f"en_{k}"), None))
     guards = {n: tr.const(n) for n in guard_decls}
     goal = _any([_and(c.enable, c.fail) for c in checks], ctx)
     symbolic = any(il.has_attr(p.attrs, "kernel") and il.has_attr(p.attrs, "symbolic_launch")
