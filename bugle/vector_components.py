@@ -66,18 +66,27 @@ class ComponentAccesses:
     store_lanes: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
-def component_accesses(walk: list, mt: irtext.ModuleText, value_type: Any, const_int: Any,
-                       source_path: str | None) -> ComponentAccesses:
-    """The narrowed component accesses of a function.  ``walk``: ``[(block, [(llvmlite
-    instruction, InstText)])]``; ``value_type(v)``: the ``irtext`` type of a value;
-    ``const_int(v)``: a constant integer operand's value or None; ``source_path``: the
-    main source file (for debug locations naming no readable file)."""
+def value_users(walk: list) -> dict[str, list]:
+    """Instruction name -> ``[(llvmlite instruction, InstText)]`` of the instructions using
+    it as an operand, in ``walk`` order (``[(block, [(instruction, InstText)])]``).  One
+    walk of every operand (FFI calls each): the translator builds it once per function for
+    this module and ``bugle.annotations`` (``Translator.users``)."""
     uses: dict[str, list] = {}
     for _, pairs in walk:
         for inst, it in pairs:
             for o in inst.operands:
                 if o.value_kind == VK.instruction and o.name:
                     uses.setdefault(o.name, []).append((inst, it))
+    return uses
+
+
+def component_accesses(walk: list, uses: dict[str, list], mt: irtext.ModuleText, value_type: Any,
+                       const_int: Any, source_path: str | None) -> ComponentAccesses:
+    """The narrowed component accesses of a function.  ``walk``: ``[(block, [(llvmlite
+    instruction, InstText)])]``; ``uses``: ``value_users(walk)``; ``value_type(v)``: the
+    ``irtext`` type of a value; ``const_int(v)``: a constant integer operand's value or
+    None; ``source_path``: the main source file (for debug locations naming no readable
+    file)."""
     out = ComponentAccesses()
     for _, pairs in walk:
         index: dict | None = None  # the block's named instructions, built at its first store
