@@ -153,16 +153,13 @@ class Annotations:
     # ------------------------------------------------------------------ prescan
     def prescan(self) -> None:
         tr = self.tr
-        users = defaultdict(list)
+        users = tr.users  # value name -> [(inst, it)] using it (``Translator.run``)
         sources = []
         bi_calls = []
         for label, pairs in tr.walk:
             for inst, it in pairs:
                 if inst.name:
                     self.block_of[inst.name] = label
-                for o in inst.operands:
-                    if o.value_kind == VK.instruction and o.name:
-                        users[o.name].append((inst, it))
                 name = self._callee(inst)
                 if name is None:
                     continue

@@ -84,10 +84,18 @@ class PointerSpaces:
         self.is_kernel = is_kernel
         self.immutable = immutable
         self._space: dict = {}  # value address -> Space, pointer-valued instructions
+        # (index in the function, instruction, opcode) of the loads and stores: one walk of
+        # the function, one FFI call per opcode (``volatile_marks`` reads them from here)
+        self.accesses: list[tuple[int, object, str]] = []
         sources = []
+        index = 0
         for b in fn.blocks:
             for inst in b.instructions:
-                srcs = self._sources(inst)
+                op = inst.opcode
+                if op in ("load", "store"):
+                    self.accesses.append((index, inst, op))
+                index += 1
+                srcs = self._sources(inst, op)
                 if srcs is not None:
                     sources.append((_address(inst), srcs))
                     self._space[_address(inst)] = Space.PRIVATE
@@ -133,10 +141,10 @@ class PointerSpaces:
         return Space.SHARED
 
     @staticmethod
-    def _sources(inst) -> list | None:
-        """Pointers a pointer-valued instruction is derived from ([] for an ``alloca``),
-        or None for instructions whose space is not derived (not pointers, or unknown)."""
-        op = inst.opcode
+    def _sources(inst, op: str) -> list | None:
+        """Pointers a pointer-valued instruction (opcode ``op``) is derived from ([] for an
+        ``alloca``), or None for instructions whose space is not derived (not pointers, or
+        unknown)."""
         if op == "alloca":
             return []
         if _addrspace(inst) is None:
@@ -196,21 +204,18 @@ def volatile_marks(mod, target: str, kernels: set[str], certain_only: bool) -> d
         if f.is_declaration:
             continue
         spaces = PointerSpaces(f, target, f.name in kernels, immutable)
-        index = 0
-        for b in f.blocks:
-            for inst in b.instructions:
-                if inst.opcode in ("load", "store") and _keep(inst, spaces, certain_only):
-                    marks.setdefault(f.name, set()).add(index)
-                index += 1
+        for index, inst, op in spaces.accesses:
+            if _keep(inst, op, spaces, certain_only):
+                marks.setdefault(f.name, set()).add(index)
     return marks
 
 
-def _keep(inst, spaces: PointerSpaces, certain_only: bool) -> bool:
-    """Must this load or store be marked volatile?  (A store to immutable memory is kept:
-    it is an error for the translator to see, not something to fold away.)"""
+def _keep(inst, op: str, spaces: PointerSpaces, certain_only: bool) -> bool:
+    """Must this load or store (opcode ``op``) be marked volatile?  (A store to immutable
+    memory is kept: it is an error for the translator to see, not something to fold away.)"""
     ops = list(inst.operands)
-    space = spaces.of(ops[0] if inst.opcode == "load" else ops[1])
-    if space is Space.IMMUTABLE and inst.opcode == "store":
+    space = spaces.of(ops[0] if op == "load" else ops[1])
+    if space is Space.IMMUTABLE and op == "store":
         space = Space.SHARED
     return space is Space.SHARED or (space is Space.UNKNOWN and not certain_only)
 

@@ -67,7 +67,7 @@ from .steensgaard import NULL, PointsTo
 from .spec_functions import ACCESS_CALLS as SPEC_ACCESS_CALLS
 from .spec_functions import RESULT as SPEC_RESULT
 from .stored_pointers import FRESH_ARRAY, StoredPointers
-from .vector_components import ComponentAccesses, component_accesses
+from .vector_components import ComponentAccesses, component_accesses, value_users
 
 VK = llvm.ValueKind
 INT_OPS = {"add": "ADD", "sub": "SUB", "mul": "MUL", "udiv": "UDIV", "sdiv": "SDIV",
@@ -248,6 +248,7 @@ class Translator:
         self.kernel_arg_types = mt.string_tuple(ft.attachment("kernel_arg_type")) or []
         self.entry = FunctionEntry(self) if function_entry else None  # --no-inline check (bugle.modular)
         self.components = ComponentAccesses()
+        self.users: dict[str, list] = {}  # value name -> its users (value_users), set by run()
 
     # ================================================================ driver
     def run(self) -> il.Program:
@@ -255,8 +256,9 @@ class Translator:
         self._check_calls_inlined()
         self._analyze_pointers()
         # vector component assignments access only their components (bugle.vector_components)
-        self.components = component_accesses(self.walk, self.mt, self.value_type, self.const_int,
-                                             self.source_path)
+        self.users = value_users(self.walk)
+        self.components = component_accesses(self.walk, self.users, self.mt, self.value_type,
+                                             self.const_int, self.source_path)
         params = self._params() + self.fptrs.declare_arguments()
         if self.entry is not None:
             self.entry.prepare()

@@ -66,23 +66,35 @@ class ComponentAccesses:
     store_lanes: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
-def component_accesses(walk: list, mt: irtext.ModuleText, value_type: Any, const_int: Any,
-                       source_path: str | None) -> ComponentAccesses:
-    """The narrowed component accesses of a function.  ``walk``: ``[(block, [(llvmlite
-    instruction, InstText)])]``; ``value_type(v)``: the ``irtext`` type of a value;
-    ``const_int(v)``: a constant integer operand's value or None; ``source_path``: the
-    main source file (for debug locations naming no readable file)."""
+def value_users(walk: list) -> dict[str, list]:
+    """Instruction name -> ``[(llvmlite instruction, InstText)]`` of the instructions using
+    it as an operand, in ``walk`` order (``[(block, [(instruction, InstText)])]``).  One
+    walk of every operand (FFI calls each): the translator builds it once per function for
+    this module and ``bugle.annotations`` (``Translator.users``)."""
     uses: dict[str, list] = {}
     for _, pairs in walk:
         for inst, it in pairs:
             for o in inst.operands:
                 if o.value_kind == VK.instruction and o.name:
                     uses.setdefault(o.name, []).append((inst, it))
+    return uses
+
+
+def component_accesses(walk: list, uses: dict[str, list], mt: irtext.ModuleText, value_type: Any,
+                       const_int: Any, source_path: str | None) -> ComponentAccesses:
+    """The narrowed component accesses of a function.  ``walk``: ``[(block, [(llvmlite
+    instruction, InstText)])]``; ``uses``: ``value_users(walk)``; ``value_type(v)``: the
+    ``irtext`` type of a value; ``const_int(v)``: a constant integer operand's value or
+    None; ``source_path``: the main source file (for debug locations naming no readable
+    file)."""
     out = ComponentAccesses()
     for _, pairs in walk:
+        index: dict | None = None  # the block's named instructions, built at its first store
         for pos, (inst, it) in enumerate(pairs):
             if inst.opcode == "store" and not it.is_atomic_access():
-                _narrow_store(pairs, pos, uses, mt, value_type, const_int, source_path, out)
+                if index is None:
+                    index = _block_index(pairs)
+                _narrow_store(pairs, pos, index, uses, mt, value_type, const_int, source_path, out)
     for _, pairs in walk:
         for inst, it in pairs:
             if inst.opcode == "load" and inst.name and inst.name not in out.load_lanes:
@@ -90,15 +102,23 @@ def component_accesses(walk: list, mt: irtext.ModuleText, value_type: Any, const
     return out
 
 
-def _narrow_store(pairs: list, pos: int, uses: dict, mt, value_type, const_int, source_path,
-                  out: ComponentAccesses) -> None:
+def _block_index(pairs: list) -> dict:
+    """Name -> (position, llvmlite instruction, InstText) of a block's named instructions
+    (``[(instruction, InstText)]``).  Built once per block: rebuilding it from the
+    instructions before each store (an FFI call per name) was quadratic in the block's
+    length (shoc ifft1D_512: 1 s of its 3-4 s translation)."""
+    return {name: (k, inst, it) for k, (inst, it) in enumerate(pairs) if (name := inst.name)}
+
+
+def _narrow_store(pairs: list, pos: int, index: dict, uses: dict, mt, value_type, const_int,
+                  source_path, out: ComponentAccesses) -> None:
+    """The store at ``pairs[pos]``; ``index``: ``_block_index(pairs)``."""
     store, st_it = pairs[pos]
     val, ptr = list(store.operands)
     t = value_type(val)
     if not isinstance(t, VectorT) or st_it.dbg is None:
         return
-    index = {inst.name: (k, inst, it) for k, (inst, it) in enumerate(pairs[:pos]) if inst.name}
-    found = _lanes_over_load(val, t.count, index, uses, st_it.dbg, const_int, value_type)
+    found = _lanes_over_load(val, t.count, index, pos, uses, st_it.dbg, const_int, value_type)
     if found is None:
         return
     lanes, load_pos = found
@@ -113,15 +133,19 @@ def _narrow_store(pairs: list, pos: int, uses: dict, mt, value_type, const_int, 
     _narrow_compound_read(pairs[:load_pos], ptr, st_it.dbg, new, uses, const_int, out)
 
 
-def _lanes_over_load(v, n: int, index: dict, uses: dict, dbg: int, const_int,
+def _lanes_over_load(v, n: int, index: dict, pos: int, uses: dict, dbg: int, const_int,
                      value_type) -> tuple[list[int], int] | None:
     """Per lane of the vector ``v`` (``n`` lanes): the base load's lane it keeps, or
     ``_NEW``; with the load's position.  None unless ``v`` is a single-use chain of
     insertelement/shufflevector at debug location ``dbg`` over a single-use load of the
-    same type, defined in the block before the store."""
-    if v.value_kind != VK.instruction or v.name not in index:
+    same type, defined in the block before the store (``index``: the block's
+    ``_block_index``, ``pos``: the store's position in it)."""
+    if v.value_kind != VK.instruction:
         return None
-    k, inst, it = index[v.name]
+    entry = index.get(v.name)
+    if entry is None or entry[0] >= pos:
+        return None
+    k, inst, it = entry
     if it.dbg != dbg or len(uses.get(v.name, ())) != 1:
         return None
     if inst.opcode == "load":
@@ -130,7 +154,7 @@ def _lanes_over_load(v, n: int, index: dict, uses: dict, dbg: int, const_int,
     ops = list(inst.operands)
     if inst.opcode == "insertelement":
         lane = const_int(ops[2])
-        base = _lanes_over_load(ops[0], n, index, uses, dbg, const_int, value_type)
+        base = _lanes_over_load(ops[0], n, index, pos, uses, dbg, const_int, value_type)
         if lane is None or base is None or not 0 <= lane < n:
             return None
         return [(_NEW if j == lane else src) for j, src in enumerate(base[0])], base[1]
@@ -139,7 +163,7 @@ def _lanes_over_load(v, n: int, index: dict, uses: dict, dbg: int, const_int,
             mask = irtext.shuffle_mask(it.line)
         except irtext.IRTextError:
             return None
-        base = _lanes_over_load(ops[0], n, index, uses, dbg, const_int, value_type)
+        base = _lanes_over_load(ops[0], n, index, pos, uses, dbg, const_int, value_type)
         if base is None or len(mask) != n:
             return None
         # a lane from the second operand (m >= n) or poison (None) is a new value

@@ -118,6 +118,16 @@ def test_volatile_marks_certain_only_and_all():
     assert volatile_marks(mod, "nvptx", set(), certain_only=True) == {}
 
 
+def test_pointer_spaces_list_the_accesses_with_their_indices():
+    """``PointerSpaces.accesses``: the loads and stores with their index among all the
+    function's instructions (what ``volatile_marks`` marks), found in the same walk."""
+    mod = llvm.parse_assembly(MARKS_IR)
+    spaces = PointerSpaces(mod.get_function("k"), "nvptx", is_kernel=True)
+    assert [(i, op) for i, _, op in spaces.accesses] == [
+        (1, "store"), (2, "load"), (3, "load"), (5, "load"), (6, "load"), (7, "store")]
+    assert [inst.opcode for _, inst, _ in spaces.accesses] == [op for _, _, op in spaces.accesses]
+
+
 IMMUTABLE_IR = SPIR + """
 @table = addrspace(2) constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
 @data = addrspace(2) global [4 x i32] zeroinitializer

@@ -14,6 +14,7 @@ import pytest
 
 from vcgen import il
 from vcgen.driver import main
+from vcgen.il import command as command_mod
 from vcgen.il.errors import ExitCode, ToolError
 from vcgen.twothread.kernel_args import apply_kernel_args
 from vcgen.il.parser import parse_program
@@ -338,7 +339,21 @@ def test_an_in_process_run_leaves_the_garbage_collector_alone(tmp_path):
     (``il.command._skip_last_collection``): a caller in-process keeps collecting."""
     path = tmp_path / "k.cl"
     path.write_text(STRIDE_CL)
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     with pytest.raises(SystemExit):
         main([str(path), *LAUNCH])
     assert gc.get_freeze_count() == frozen
+    assert gc.get_threshold() == thresholds  # nor collects less often (_collect_less_often)
+
+
+def test_a_program_run_collects_the_youngest_generation_less_often():
+    """``il.command._collect_less_often``: the youngest generation's threshold raised to
+    ``YOUNG_THRESHOLD``, the older generations' kept (cycles are still collected)."""
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        command_mod._collect_less_often()
+        assert gc.get_threshold() == (command_mod.YOUNG_THRESHOLD, 10, 10)
+        assert gc.isenabled()
+    finally:
+        gc.set_threshold(*saved)
