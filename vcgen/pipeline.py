@@ -204,7 +204,7 @@ def run(kernel: str, o: dict[str, Any]) -> int:
 def _load_program(path: str) -> Any:
     """An IL program file given as the kernel (``parser.load_program``): lark is imported
     only for such runs (the prelude is cached, ``il.prelude``)."""
-    from .il.parser import load_program
+    from .il.parser import load_program  # lazy: lark only for IL input
     return load_program(path)
 
 

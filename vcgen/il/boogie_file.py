@@ -31,7 +31,7 @@ def load_decls(path: str) -> tuple[il.Decl, ...]:
             text = f.read()
     except OSError as e:
         raise ToolError(f"--boogie-file: {path}: {e.strerror}", ExitCode.COMMAND_LINE_ERROR) from None
-    from .parser import ILParseError, parse_program  # lark: only for a --boogie-file
+    from .parser import ILParseError, parse_program  # lazy: lark only for a --boogie-file
     try:
         return parse_program(text, path).decls
     except ILParseError as e:

@@ -36,7 +36,7 @@ def _base() -> dict:
     path = _cache_path(text)
     decls = _load(path)
     if decls is None:
-        from .parser import parse_program  # lark: only when the cache misses
+        from .parser import parse_program  # lazy: lark only when the cache misses
         prog = parse_program(text, "prelude/bitvector.bpl")
         decls = {fd.name.split("_", 1)[1]: fd for fd in prog.decls if isinstance(fd, il.FunctionDecl)}
         _store(path, decls)
