@@ -372,30 +372,3 @@ def test_passify_joins_do_not_walk_every_variable(monkeypatch):
     copies = [c.expr.left.name for b in pp.blocks if b.label.startswith("$a3$to$")
               for c in b.cmds]
     assert copies == ["$v3@4", "$v4@2"]  # only the two variables the arm changed, in order
-
-
-def test_vcs_of_the_main_thread_share_one_z3_context_and_keep_their_verdicts():
-    """``encode.new_vc_context``: the VCs built one after the other on the main thread
-    share a z3 context (creating one costs 15-30 ms); another thread gets its own.  A
-    check cancelled in the shared context leaves the next VC's verdicts as they are."""
-    import threading
-    first = vcmod.new_vc_context()
-    assert vcmod.new_vc_context() is first
-    other: list = []
-    t = threading.Thread(target=lambda: other.append(vcmod.new_vc_context()))
-    t.start()
-    t.join()
-    assert other[0] is not first
-    x, y = z3.BitVecs("x y", 64, ctx=first)
-    hard = z3.Solver(ctx=first)
-    hard.add(x * y == 0x123456789ABCDEF1, z3.UGT(x, 1), z3.UGT(y, 1), z3.ULT(x, y))
-    stopper = threading.Timer(0.2, first.interrupt)
-    stopper.start()
-    assert hard.check() != z3.unsat  # interrupted (or, on a fast machine, answered)
-    stopper.join()
-    for requires, check, status in [
-            ("$n == 1024bv64", "BV64_SLT(BV64_SREM($x, $n), 1024bv64)", "verified"),
-            ("$n == 1024bv64", "BV64_SLT(BV64_SREM($x, $n), 1023bv64)", "errors")]:
-        prog = parse_program(_pinned_program(requires, check))
-        assert vcmod.build_vc(prog, passify.passify(prog, prog.kernel())).ctx is first
-        assert verify_program(prog).status == status

@@ -24,7 +24,6 @@ never wraps: faster, but unsound for kernels that rely on overflow or wrap-aroun
 """
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -1123,23 +1122,6 @@ def _is_loop_invariant(c: PassiveAssert) -> bool:
         and not il.has_attr(c.attrs, "candidate")
 
 
-_MAIN_CONTEXT: list[z3.Context] = []
-
-
-def new_vc_context() -> z3.Context:
-    """The z3 context of a new VC: on the main thread one per process, shared by the VCs
-    it builds one after the other (Houdini's, the final check's: creating a context costs
-    15-30 ms); a fresh one on any other thread.  A VC's solvers run while its builder
-    waits (``Z3Backend._run_interruptible``), and one that must run beside it copies the
-    VC into a context of its own (the portfolio's z3), so no two threads use it at once;
-    a cancelled check leaves nothing behind for the next (z3 clears the interrupt)."""
-    if threading.current_thread() is not threading.main_thread():
-        return z3.Context()
-    if not _MAIN_CONTEXT:
-        _MAIN_CONTEXT.append(z3.Context())
-    return _MAIN_CONTEXT[0]
-
-
 def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | None = None,
              math_int: bool = False, independent_candidates: bool = False) -> VC:
     """The VC of a passive program (see the module docstring); ``math_int`` encodes
@@ -1163,7 +1145,7 @@ def build_vc(program: il.Program, passive: PassiveProgram, ctx: z3.Context | Non
     kept candidates, hence from every superset of them (each Houdini round's alive set),
     so every model of a Houdini query satisfies it already and the drops are the same."""
     started = time.perf_counter()
-    ctx = ctx or new_vc_context()
+    ctx = ctx or z3.Context()
     tr = Translator(program, ctx, math_int)
     for name, t in passive.types.items():
         tr.declare(name, t)
