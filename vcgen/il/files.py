@@ -49,19 +49,27 @@ def write_text(path: str, text: str, input_path: str | None = None) -> None:
         return
     if input_path not in (None, "-") and os.path.exists(path) and os.path.samefile(path, input_path):
         raise ToolError(f"{path}: refusing to overwrite the input file", ExitCode.COMMAND_LINE_ERROR)
+    try:
+        replace_atomically(path, text)
+    except OSError as e:
+        raise ToolError(f"{path}: cannot write: {e}", ExitCode.COMMAND_LINE_ERROR) from None
+
+
+def replace_atomically(path: str, data: str | bytes) -> None:
+    """Write ``data`` (text or bytes) to ``path`` by a temporary file in the same directory
+    renamed into place, so a reader never sees a part; the file gets the usual mode of a
+    new file.  Raises OSError; a failed or interrupted write leaves no temporary file."""
     d = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb" if isinstance(data, bytes) else "w") as f:
+            f.write(data)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; outputs get the usual mode
         os.replace(tmp, path)
         tmp = None
-    except OSError as e:
-        raise ToolError(f"{path}: cannot write: {e}", ExitCode.COMMAND_LINE_ERROR) from None
     finally:
         if tmp is not None and os.path.exists(tmp):  # failed or interrupted: leave nothing behind
             os.unlink(tmp)

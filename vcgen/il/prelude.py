@@ -15,16 +15,14 @@ the rest of the IL front end's imports).
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from . import ast as il
-from .files import user_cache_dir
+from .files import replace_atomically, user_cache_dir
 
 PRELUDE_PACKAGE = "vcgen.boogie_prelude"
 
@@ -68,15 +66,12 @@ def _load(path: Path | None) -> dict | None:
 
 
 def _store(path: Path | None, decls: dict) -> None:
-    """Write ``decls`` to ``path`` atomically (temp file + rename); a failure only means
-    no cache."""
+    """Write ``decls`` to ``path`` (``files.replace_atomically``); a failure only means no
+    cache."""
     if path is None:
         return
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".prelude-")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(decls, f)
-        os.replace(tmp, path)
+        replace_atomically(str(path), pickle.dumps(decls))
     except OSError:
         return
 
