@@ -412,8 +412,7 @@ def dyn(program: il.Program, alive: set, ctl, runs: int = RUNS,
     query.  shoc maxflops Add16 (5 candidates, none refuted by DYN): 7 barren runs of up
     to 0.23 s each (1.0 s, then a deeper run) for a Houdini of two 0.2 s queries."""
     runner = Runner(program, max_iterations)
-    if max_iterations == MAX_ITERATIONS:
-        ctl.runner = runner  # the model guide's runs use the same compiled program
+    ctl.runner = runner  # for the model guide (``ModelGuide``: if its budget is the same)
     alive = set(alive) & runner.guards
     share = _time_share(len(alive), seconds, per_candidate)
     seconds, max_seconds = seconds * share, max_seconds * share
