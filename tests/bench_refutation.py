@@ -79,7 +79,7 @@ def main(argv=None) -> int:
             order = configs[i % len(configs):] + configs[:i % len(configs)]
             for c in order:
                 t0 = time.perf_counter()
-                out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=a.timeout, refutation=c))
+                out, stats, _ = houdini.run_houdini(prog, HoudiniOptions(timeout=a.timeout, refutation=c))
                 times[c] = time.perf_counter() - t0
                 results[c] = out
                 refuted[c] += len(stats.refuted_by)

@@ -27,7 +27,7 @@ def _asserts(prog: il.Program) -> list:
 
 def test_inductive_candidate_survives_non_inductive_dropped():
     prog = parse_file(str(BPL / "loop_inductive.bpl"))
-    out, stats = run_houdini(prog)
+    out, stats, _ = run_houdini(prog)
     invs = [c for c in _asserts(out) if il.has_attr(c.attrs, "invariant")]
     assert len(invs) == 1
     assert il.attr(invs[0].attrs, "inferred").args == ("r1",)
@@ -48,7 +48,7 @@ MUTUAL = twin_counters({"_b0": "r1: $x == $y", "_b1": "r2: BV32_ULE($x, 100bv32)
 
 def test_maximal_inductive_subset_and_verification():
     prog = parse_program(MUTUAL)
-    out, stats = run_houdini(prog)
+    out, stats, _ = run_houdini(prog)
     inferred = sorted(il.attr(c.attrs, "inferred").args[0] for c in _asserts(out)
                       if il.has_attr(c.attrs, "inferred"))
     assert inferred == ["r1", "r2"]
@@ -130,7 +130,7 @@ def test_houdini_50_blocks_3_loops_40_candidates():
     """A larger program (its time is measured by make bench, not asserted here)."""
     prog = parse_program(synthetic_program())
     assert sum(len(b.cmds) >= 0 for b in prog.kernel().blocks) >= 45
-    out, stats = run_houdini(prog)
+    out, stats, _ = run_houdini(prog)
     assert stats.generated == 40
     assert 0 < stats.proved < 40
     # every survivor must really be inductive: verifying the output re-checks them
@@ -183,7 +183,7 @@ def test_independent_candidate_checks_drop_several_per_model():
         queries[independent] = stats.queries
         assert stats.rounds == 1  # the loop is settled in the first round either way
     assert queries[True] == 2 and queries[False] == 4
-    out, stats = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
+    out, stats, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert stats.queries == 2 and stats.proved == 1
     assert verify_program(out).status == "verified"
 
@@ -670,5 +670,5 @@ def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
         assert all((f"ok_{c.index}" in vc.definitions) != independent for c in user)
         alive[independent] = houdini_fixpoint(vc, Z3Backend(vc), HoudiniStats())
     assert alive[True] == alive[False] == {"_b0"}
-    out, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
+    out, _, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert verify_program(out).status == "verified"

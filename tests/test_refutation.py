@@ -428,8 +428,8 @@ def test_parse_plan():
 @pytest.mark.parametrize("spec", ["none", "sbase", "sstep", "lu1", "dyn", "dyn,sbase",
                                   "seq:dyn,sbase,lu1,sstep"])
 def test_houdini_with_engines_same_invariants(loop, spec):
-    out, stats = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation=spec))
-    ref, _ = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation="none"))
+    out, stats, _ = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation=spec))
+    ref, _, _ = houdini.run_houdini(loop, HoudiniOptions(timeout=30, refutation="none"))
     assert out == ref
     assert stats.proved == 2 and stats.refutation == spec.lower()
     assert set(stats.refuted_by) <= {"_b0", "_b1", "_b4"}
@@ -439,7 +439,7 @@ def test_houdini_with_engines_same_invariants(loop, spec):
 
 
 def test_disable_rule_drops_its_candidates(loop):
-    out, stats = houdini.run_houdini(loop, HoudiniOptions(refutation="none", disable_rules=("r3",)))
+    out, stats, _ = houdini.run_houdini(loop, HoudiniOptions(refutation="none", disable_rules=("r3",)))
     assert "r3" not in stats.rules and stats.proved == 0
     dropped = houdini.drop_rules(loop, ["r3"])
     assert {"_b2", "_b3"}.isdisjoint(dropped.consts()) and {"_b0", "_b1", "_b4"} <= set(dropped.consts())
@@ -483,8 +483,8 @@ def test_engines_never_refute_houdinis_invariants_on_corpus(corpus_programs, rel
 @pytest.mark.parametrize("rel", CORPUS)
 def test_houdini_with_parallel_engines_same_result_on_corpus(corpus_programs, rel):
     prog = corpus_programs[rel]
-    ref, ref_stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="none"))
-    out, stats = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="dyn,sbase"))
+    ref, ref_stats, _ = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="none"))
+    out, stats, _ = houdini.run_houdini(prog, HoudiniOptions(timeout=60, refutation="dyn,sbase"))
     assert out == ref and stats.proved == ref_stats.proved
     assert stats.generated == ref_stats.generated
 

@@ -233,7 +233,7 @@ def test_smt_script_accepted_by_z3_binary(name, expected, tmp_path):
 
 def test_smt_script_unsat_for_verified_program(tmp_path):
     from vcgen.inference.houdini import run_houdini
-    prog, _ = run_houdini(parse_file(str(BPL / "loop_inductive.bpl")))
+    prog, _, _ = run_houdini(parse_file(str(BPL / "loop_inductive.bpl")))
     out = tmp_path / "q.smt2"
     out.write_text(smt_query(prog))
     r = subprocess.run([_z3_binary(), str(out)], capture_output=True, text=True, timeout=60)

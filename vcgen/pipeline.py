@@ -334,7 +334,12 @@ def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, 
     """Run the pipeline from stage ``entry`` on ``value`` to the verdict; None when
     ``--stop-at-gbpl``/``--stop-at-bpl`` stopped it (after writing that file; ``stops``
     false: a function's modular check, which those flags do not stop).  ``tag`` names the
-    kept files of one kernel of several, or of a function (``k.NAME.gbpl``)."""
+    kept files of one kernel of several, or of a function (``k.NAME.gbpl``).
+
+    The Houdini stage's record of the invariants it proved goes to the verify stage with
+    its program (``checker.verify_program``'s ``proved``): the final check does not prove
+    them again, and reports what ``vcgen verify`` on that program reports."""
+    proved = None
     for stage in PIPELINE[PIPELINE.index(entry):]:
         if stage is stages.HOUDINI and o["findbugs"]:
             continue
@@ -342,6 +347,8 @@ def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, 
         if stage is TRANSLATE:
             value = times.run(stage.name, _translate, stage, value, opts, o, kernel)
             apply_kernel_args(value, o["kernel_args"])  # a bad spec fails even with --stop-at-gbpl
+        elif stage is stages.VERIFY:
+            value = times.run(stage.name, stages.run_verify, value, opts, proved)
         else:
             value = times.run(stage.name, stage.run, value, opts)
         if stage is stages.LOCKSTEP:
@@ -357,7 +364,7 @@ def _run_stages(entry: Stage, value: Any, options: dict[str, Any], o: dict[str, 
         if isinstance(value, HoudiniResult):
             if o["infer_info"]:
                 click.echo("\n".join(value.stats.lines()), err=o["json"])  # keep stdout pure JSON
-            value = value.program
+            value, proved = value.program, value.proved
     raise AssertionError("the pipeline ends with the verify stage")
 
 

@@ -16,7 +16,7 @@ from .analysis import abstraction
 from .analysis.abstraction import AbstractOptions
 from .il.errors import ExitCode, ToolError
 from .il.stage import Flag, MakeRule, Stage, option_value
-from .inference.houdini import HoudiniOptions, HoudiniResult, run_houdini
+from .inference.houdini import HoudiniOptions, HoudiniResult, ProvedInvariants, run_houdini
 from .report.results import VerificationResult
 from .twothread import transform
 from .twothread.launch import launch_config
@@ -188,9 +188,11 @@ def verify_options(p: Mapping[str, Any]) -> VerifyOptions:
                          k_induction_depth=option_value(p, "k_induction_depth"))
 
 
-def run_verify(program: il.Program, options: VerifyOptions) -> VerificationResult:
-    """The ``vcgen verify`` stage (``verify_program``)."""
-    return verify_program(program, options)
+def run_verify(program: il.Program, options: VerifyOptions,
+               proved: ProvedInvariants | None = None) -> VerificationResult:
+    """The ``vcgen verify`` stage (``verify_program``); ``proved``: the record of the
+    invariants the Houdini stage proved in this process (``gpuverify`` only)."""
+    return verify_program(program, options, proved=proved)
 
 # ---------------------------------------------------------------------------- stages
 

@@ -658,9 +658,33 @@ def drop_rules(program: il.Program, rules) -> il.Program:
     return il.Program(tuple(d for d in decls if not (isinstance(d, il.ConstDecl) and d.name in unused)))
 
 
-def apply_invariants(program: il.Program, alive: set) -> il.Program:
+class ProvedInvariants:
+    """The invariant asserts one Houdini run proved, recorded by identity: the
+    ``{:inferred "rN"}`` attribute objects ``apply_invariants`` created for them (kept
+    here, so their ids stay unique while the record lives).  The loop cut copies an
+    invariant's attributes into its entry and back-edge checks and passification keeps an
+    attribute without expression arguments as it is (``vc.passify``), so ``marks`` tells
+    the final check's checks of these asserts from every other one.  Never read from a
+    file: an ``{:inferred}`` attribute a parser made (a user's ``.inv.bpl``) is another
+    object, and its assert is proved like any other (``vcgen.verify.checker``)."""
+
+    def __init__(self, marks: tuple[il.Attr, ...] = ()) -> None:
+        self.marks = marks
+        self._ids = frozenset(id(a) for a in marks)
+
+    def __len__(self) -> int:
+        return len(self.marks)
+
+    def marks_any(self, attrs: il.Attrs) -> bool:
+        """Whether ``attrs`` (an assert's attributes, ``tuple[il.Attr, ...]``) hold one of
+        the recorded attribute objects: the assert is (a copy of) a proved invariant."""
+        return any(id(a) in self._ids for a in attrs)
+
+
+def apply_invariants(program: il.Program, alive: set, marks: list | None = None) -> il.Program:
     """The program with surviving candidates as ``assert {:invariant} {:inferred "rN"} e;``,
-    the others deleted, and the ``{:existential}`` constants removed."""
+    the others deleted, and the ``{:existential}`` constants removed.  ``marks``: a list
+    the new ``{:inferred}`` attribute objects are appended to (``ProvedInvariants``)."""
     guards = vcmod.existential_consts(program)
 
     def rewrite(c: il.Cmd):
@@ -671,7 +695,10 @@ def apply_invariants(program: il.Program, alive: set) -> il.Program:
             return []
         rule = il.attr_args(c.attrs, "candidate")
         rest = tuple(a for a in c.attrs if a.name != "candidate")
-        return [il.Assert(cg[1], (il.Attr("invariant"), il.Attr("inferred", rule)) + rest)]
+        inferred = il.Attr("inferred", rule)
+        if marks is not None:
+            marks.append(inferred)
+        return [il.Assert(cg[1], (il.Attr("invariant"), inferred) + rest)]
 
     decls = []
     for d in program.decls:
@@ -710,9 +737,12 @@ class HoudiniOptions:
 
 
 class HoudiniResult(NamedTuple):
-    """The program with the surviving candidates as invariants, and what Houdini did."""
+    """The program with the surviving candidates as invariants, what Houdini did, and the
+    record of the invariants it proved (``ProvedInvariants``: the in-process ``gpuverify``
+    hands it to the final check, ``verify_program``'s ``proved``)."""
     program: il.Program
     stats: HoudiniStats
+    proved: ProvedInvariants = ProvedInvariants()
 
 
 def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> HoudiniResult:
@@ -752,5 +782,7 @@ def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> H
         refuter.close()
     stats.refutation_errors = list(refuter.errors)
     fill_stats(stats, candidate_rules(vc), alive)
+    marks: list = []
+    out = apply_invariants(program, alive, marks)
     stats.seconds = time.monotonic() - start
-    return HoudiniResult(apply_invariants(program, alive), stats)
+    return HoudiniResult(out, stats, ProvedInvariants(tuple(marks)))

@@ -103,8 +103,13 @@ def subst_current(e: il.Expr, env: dict) -> il.Expr:
 
 
 def _subst_attrs(attrs: il.Attrs, env: dict) -> il.Attrs:
-    return tuple(il.Attr(a.name, tuple(x if isinstance(x, str) else subst_current(x, env)
-                                       for x in a.args)) for a in attrs)
+    """``attrs`` with their expression arguments over incarnations; an attribute without
+    expression arguments is kept as the same object: Houdini's record of the invariants it
+    proved names them by their ``{:inferred}`` attribute objects
+    (``inference.houdini.ProvedInvariants``)."""
+    return tuple(a if all(isinstance(x, str) for x in a.args) else
+                 il.Attr(a.name, tuple(x if isinstance(x, str) else subst_current(x, env) for x in a.args))
+                 for a in attrs)
 
 
 class _Passifier:

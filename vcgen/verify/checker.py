@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import AbstractSet, NamedTuple
 
 from .. import il
 from ..il.errors import ExitCode, ToolError
 from ..inference import houdini
+from ..report import progress
 from ..report.results import ErrorRecord, Launch, VerificationResult
 from ..vc import encode as vcmod
 from ..vc.query import cut_passive, kernel_of, program_vc
@@ -187,8 +188,32 @@ def _record(program: il.Program, vc: vcmod.VC, check: vcmod.Check, reader: Model
 
 
 def verify_program(program: il.Program, options: VerifyOptions | None = None,
-                   filename: str = "<input>") -> VerificationResult:
+                   filename: str = "<input>",
+                   proved: houdini.ProvedInvariants | None = None) -> VerificationResult:
     """Verify (or, with ``findbugs``, bug-hunt) a two-thread program.
+
+    ``proved``: the record of the invariants the Houdini run that made ``program`` proved
+    in this process (``houdini.HoudiniResult.proved``; ``gpuverify`` alone gives it).  The
+    final check then first tries the proof with their checks switched off (assumed where
+    they stand, not checked: ``_prove_offsets_first``); if that proof does not go
+    through, the program is verified again without the record, so errors, models and
+    reports are those of ``vcgen verify`` on the same program (tests/test_chaining.py).
+    Ignored with ``findbugs`` and ``k_induction_depth`` (they re-prove everything).
+
+    Why the record may be trusted (paper 000 section 5.3: Houdini keeps the largest
+    inductive subset of the candidates; Flanagan and Leino 2001): Houdini's fixpoint query
+    (``houdini.houdini_fixpoint``, every kept candidate's entry and back-edge checks unsat
+    under one alive set) runs on the same cut program, and assumes at most what holds at
+    each check on a path where every earlier assertion holds: the kept candidates at the
+    loop heads (the cut's ``assume``), the user's invariants there, and the ordinary
+    assertions before it (race checks and other invariants not even that,
+    ``encode.build_vc``'s ``independent_candidates``).  Take a path of the cut program
+    that fails some assertion, and its first failing one.  A recorded invariant: every
+    earlier assertion holds, so the path is a model of Houdini's query for it, which was
+    unsat.  Any other assertion: the path is a model of this query, which assumes the
+    recorded invariants where they stand, and which was unsat.  So no path fails, as if
+    every assertion had been checked.  The record names asserts by identity
+    (``ProvedInvariants``): a user's ``{:inferred}`` assert read from a file is checked.
 
     Raises ToolError(GPUVERIFYVCGEN_ERROR) for malformed programs (no kernel, calls,
     irreducible loops, ill-typed expressions) and ToolError(CONFIGURATION_ERROR) for an
@@ -196,12 +221,31 @@ def verify_program(program: il.Program, options: VerifyOptions | None = None,
     """
     options = options or VerifyOptions()
     start = time.monotonic()
+    if proved and not options.findbugs and options.k_induction_depth is None:
+        result = _new_result(program, options, filename)
+        # its own split limit: the chained run below must start as ``vcgen verify`` does
+        if _prove_offsets_first(program, options, result, SplitLimit(), proved):
+            result.claims = _claims(program, result.language)
+            result.seconds = time.monotonic() - start
+            return result
+        progress.note("final check: no proof with Houdini's invariants assumed; verifying again "
+                      "with every invariant checked")
+    return _verify(program, options, filename, start)
+
+
+def _new_result(program: il.Program, options: VerifyOptions, filename: str) -> VerificationResult:
+    """The result before any query: verdict ``unknown``, the file, language and launch."""
     kernel = kernel_of(program)
-    lang = _language(kernel)
-    result = VerificationResult("unknown", _display_file(kernel, options, filename), lang,
-                                findbugs=options.findbugs, timeout=options.timeout,
-                                search_dirs=options.search_dirs, launch=_symbolic_launch(kernel),
-                                launch_unspecified=il.has_attr(kernel.attrs, "unspecified_launch"))
+    return VerificationResult("unknown", _display_file(kernel, options, filename), _language(kernel),
+                              findbugs=options.findbugs, timeout=options.timeout,
+                              search_dirs=options.search_dirs, launch=_symbolic_launch(kernel),
+                              launch_unspecified=il.has_attr(kernel.attrs, "unspecified_launch"))
+
+
+def _verify(program: il.Program, options: VerifyOptions, filename: str, start: float) -> VerificationResult:
+    """``verify_program`` without a record: every real assertion checked."""
+    result = _new_result(program, options, filename)
+    lang = result.language
     limit = SplitLimit()  # shared by both attempts: a model of the first is a hint for the second
     if options.findbugs:
         result.unwind = DEFAULT_UNWIND if options.loop_unwind is None else options.loop_unwind
@@ -255,7 +299,7 @@ def _houdini(vc: vcmod.VC, backend: Backend, prover: SliceProver | None = None
 
 
 def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: VerificationResult,
-                         limit: SplitLimit) -> bool:
+                         limit: SplitLimit, proved: houdini.ProvedInvariants | None = None) -> bool:
     """Try the proof with benign write-write checks strengthened to offsets only and the
     dead value computations sliced away (``vcgen.vc.slicing``): Houdini, every real
     assertion (one query per loop, ``slicing.loop_check_groups``), then end reachability,
@@ -263,18 +307,27 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
     too, unstrengthened, for the per-loop queries.  True (``result`` verified, with its
     Houdini statistics) only if all of it succeeds; otherwise the caller verifies the
     original program from scratch (errors, reports and vacuity come from it), with
-    ``limit`` (``split.SplitLimit``) as these queries left it."""
+    ``limit`` (``split.SplitLimit``) as these queries left it.
+
+    ``proved`` (``verify_program``): the checks of the invariants it records are assumed,
+    not checked; every kernel then takes this path (its only proof attempt before the
+    chained one), one query per loop when it has several."""
     passive = cut_passive(program)
     strong = offsets_first(passive)
     groups = loop_check_groups(strong if strong is not None else passive)
-    if strong is None and (len(groups) < 2 or houdini.has_candidates(program)):
+    whole = strong is None and len(groups) < 2  # one group: every check of the kernel
+    if proved is None and strong is None and (len(groups) < 2 or houdini.has_candidates(program)):
         return False
     vc = vcmod.build_vc(program, strong if strong is not None else passive, math_int=options.math_int)
+    assumed = _recorded_checks(vc, proved)
+    if proved is not None:
+        progress.note("final check: %d checks of %d invariants Houdini proved in this run assumed, "
+                      "not checked again", len(assumed), len(proved))
     backend = make_backend(vc, options.solver, options.timeout)
     prover = cone_prover(vc, options)
     try:
         alive, stats = _houdini(vc, backend, prover)
-        if not _all_unsat(vc, backend, groups, alive, limit, prover):
+        if not _all_unsat(vc, backend, groups, alive, limit, prover, assumed, cases=not whole):
             return False
         trial = VerificationResult("unknown", result.file, result.language)
         _vacuity(vc, backend, alive, trial)
@@ -295,8 +348,18 @@ def cone_prover(vc: vcmod.VC, options: VerifyOptions) -> SliceProver | None:
     return slice_prover(vc, options.timeout) if options.solver == "auto" else None
 
 
+def _recorded_checks(vc: vcmod.VC, proved: houdini.ProvedInvariants | None) -> set[int]:
+    """Indices of the checks of ``vc`` that are copies of an invariant ``proved`` records
+    (its entry and back-edge checks, ``loopcut.cut_loops``); empty without a record."""
+    if not proved:
+        return set()
+    return {c.index for c in vc.checks
+            if c.site is not None and not c.is_candidate and proved.marks_any(c.site.attrs)}
+
+
 def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: set[str] | None,
-               limit: SplitLimit, prover: SliceProver | None = None) -> bool:
+               limit: SplitLimit, prover: SliceProver | None = None, assumed: AbstractSet[int] = frozenset(),
+               cases: bool = True) -> bool:
     """Whether the real assertions of ``vc`` hold: one query per group of assertions
     (``PassiveAssert.index``), split when undecided (``split.check_split``; the groups
     share ``limit``: a slow group lets the next wait longer; the parts asked first over
@@ -304,12 +367,14 @@ def _all_unsat(vc: vcmod.VC, backend: Backend, groups: list[set[int]], alive: se
     cases (``encode.VC.cases``) has its joint query cut at ``limit.first`` (``check_split``'s
     ``cased``), then its cases asked; only here, where a group is one loop's checks: the
     query of ``find_errors`` holds every check of the kernel, and splitting it at once
-    for one cased check would ask every other check alone."""
+    for one cased check would ask every other check alone (``cases`` false: a group that
+    holds every check).  ``assumed``: checks (VC indices) left out of every query, assumed
+    where they stand."""
     real = {c.site.index: c.index for c in vc.checks
-            if not c.is_candidate and not c.is_vacuity and c.site is not None}
+            if not c.is_candidate and not c.is_vacuity and c.site is not None and c.index not in assumed}
     for group in groups:
         enabled = sorted(real[a] for a in group if a in real)
-        cased = any(k in vc.cases for k in enabled)
+        cased = cases and any(k in vc.cases for k in enabled)
         if enabled and check_split(backend, lambda part: vc.assumptions(set(part), alive),
                                    enabled, limit, prover=prover, cased=cased).status != "unsat":
             return False
