@@ -239,3 +239,24 @@ def test_verbose_cone_line_names_the_candidate_or_check(monkeypatch):
     lines = out.getvalue().splitlines()
     assert any(re.search(rf"cone query of candidate _b1 \(rule {cand.rule}\) \(", l) for l in lines), lines
     assert any(re.search(rf"cone query of {real.label} in {re.escape(real.site.block)}", l) for l in lines), lines
+
+
+class _Staged(_Back):
+    """A back end of two stages, like ``escalating.EscalatingBackend``: a cancel ends the
+    first stage, and the second then starts (it is not cancelled by the first cancel)."""
+
+    def check(self, assumptions, limit=None):
+        self.asked += 1
+        if self.cancelled.wait(self.after):
+            self.cancelled.clear()  # the first stage gave up; the second starts afresh
+            if self.cancelled.wait(self.after):
+                return Outcome("unknown", "cancelled")
+        return Outcome(self.answer)
+
+
+def test_a_won_race_cancels_every_stage_of_the_back_end(monkeypatch):
+    cone = _Cone("unsat", 0.05)
+    prover, k, assumptions = _prover_after_timeout(monkeypatch, cone)
+    start = time.monotonic()
+    assert prover.race([k], _Staged("timeout", 20), assumptions).status == "unsat"
+    assert time.monotonic() - start < 10

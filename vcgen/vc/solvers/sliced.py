@@ -64,6 +64,8 @@ def _cut(body: str) -> tuple[str, list[str]] | None:
 # out at 10 s on their cones, then took the portfolio 12-67 s; the others took 0.01-1 s.
 CONE_FIRST = 2.0
 CONE_FACTOR = 3.0
+# Seconds between the cancels a won race sends the back end's query (``SliceProver.race``)
+CANCEL_EVERY = 0.2
 
 
 class SliceProver:
@@ -208,16 +210,24 @@ class SliceProver:
                 pending[1].close()
             return backend.check(assumptions, limit)
         solver = pending[1]
-        lock = threading.Lock()
-        state: dict = {"backend done": False, "cone": None}
+        lock = threading.Lock()  # no cancel reaches the back end once its check returned
+        done = threading.Event()
+        state: dict = {"cone": None}
         t0 = time.perf_counter()
 
         def wait() -> None:
-            out = solver.resume(query_limit(limit, self.timeout))
-            with lock:
-                state["cone"] = out
-                if out.status == "unsat" and not state["backend done"]:
+            out = state["cone"] = solver.resume(query_limit(limit, self.timeout))
+            if out.status != "unsat":
+                return
+            # again until the check returns: a back end of stages (a region query, z3
+            # alone, then the portfolio) goes on to its next stage when one is cancelled
+            while True:
+                with lock:
+                    if done.is_set():
+                        return
                     backend.cancel()
+                if done.wait(CANCEL_EVERY):
+                    return
 
         waiter = threading.Thread(target=wait, daemon=True)
         waiter.start()
@@ -225,7 +235,7 @@ class SliceProver:
             out = backend.check(assumptions, limit)
         finally:
             with lock:
-                state["backend done"] = True
+                done.set()
             solver.cancel()  # ends the wait when the back end answered first
             waiter.join()
             solver.close()
