@@ -336,6 +336,9 @@ class _ConeStub:
         self.offered.append(guards)
         return Outcome("unsat" if guards <= self.proves else self.otherwise)
 
+    def race(self, checks, backend, assumptions, limit=None):
+        return backend.check(assumptions, limit)
+
 
 def test_split_asks_the_cone_prover_first_and_trusts_only_its_unsat():
     """A split's one-candidate queries go to the prover first: its unsat keeps ``_b1``

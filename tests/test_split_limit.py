@@ -188,6 +188,9 @@ class CasesProver:
         self.parts.append(tuple(checks))
         return Outcome("unsat")
 
+    def race(self, checks, backend, assumptions, limit=None) -> Outcome:
+        return backend.check(assumptions, limit)
+
 
 def test_a_cased_joint_query_is_not_stretched_by_slower_queries(clock):
     """A group holding a cased check gets ``first`` seconds even after the kernel's slower

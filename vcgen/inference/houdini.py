@@ -545,7 +545,11 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
                 stats.cone_models += 1
                 found = True
                 continue
-            out = backend.check(vc.assumptions({c.index for c in by_guard[g]}, alive), limit)
+            assumptions = vc.assumptions({c.index for c in by_guard[g]}, alive)
+            if s.prover is not None:  # against its cone query if that went past its limit
+                out = s.prover.race(sorted(c.index for c in by_guard[g]), backend, assumptions, limit)
+            else:
+                out = backend.check(assumptions, limit)
             stats.queries += 1
             _record_cost(stats, by_guard[g][0].rule,
                          0.0 if out.status == "sat" else time.monotonic() - asked)
@@ -778,6 +782,8 @@ def run_houdini(program: il.Program, options: HoudiniOptions | None = None) -> H
             alive = houdini_fixpoint(vc, backend, stats, refuter, prover)
         finally:
             backend.close()
+            if prover is not None:
+                prover.close()
     finally:
         refuter.close()
     stats.refutation_errors = list(refuter.errors)

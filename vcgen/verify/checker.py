@@ -263,6 +263,8 @@ def _verify(program: il.Program, options: VerifyOptions, filename: str, start: f
         if options.k_induction_depth is not None and not options.findbugs:
             # candidates Houdini kept are invariants; the final check proves by k-induction
             backend.close()
+            if prover is not None:
+                prover.close()
             vc = program_vc(program, None, options.math_int, options.k_induction_depth)
             backend = make_backend(vc, options.solver, options.timeout)
             prover = cone_prover(vc, options)
@@ -280,6 +282,8 @@ def _verify(program: il.Program, options: VerifyOptions, filename: str, start: f
             _vacuity(vc, backend, alive, result)
     finally:
         backend.close()
+        if prover is not None:
+            prover.close()
     if result.status == "verified":
         result.claims = _claims(program, lang)
     result.seconds = time.monotonic() - start
@@ -335,6 +339,8 @@ def _prove_offsets_first(program: il.Program, options: VerifyOptions, result: Ve
             return False
     finally:
         backend.close()
+        if prover is not None:
+            prover.close()
     result.status = "verified"
     if stats is not None:
         result.houdini = stats

@@ -116,6 +116,8 @@ class ProcessBackend:
         self.generation = 0  # of the query in progress (cancel markers name it)
         self._declared: set[str] | None = None  # constant names the prelude declares
         self._printed: dict[int, tuple] = {}  # literal's ast id -> (literal, its text)
+        # a query past its limit keeps searching, for ``resume`` (``sliced.SliceProver.race``)
+        self.keep_on_timeout = False
 
     def _prelude(self, vc: VC) -> str:
         """Options, logic, declarations and assertions of ``vc``: the text every process
@@ -203,7 +205,8 @@ class ProcessBackend:
 
     def run(self, query: str, limit: float | None = None) -> Outcome:
         """Send a prepared query and wait for the answer (may run on another thread) at
-        most ``query_limit(timeout, limit)`` seconds; after that the process is killed.
+        most ``query_limit(timeout, limit)`` seconds; after that the process is killed
+        (unless ``keep_on_timeout``: then ``resume`` waits again for the same answer).
 
         A cancelled query (``cancel``: abandoned by the portfolio) kills the process too:
         the solver cannot be interrupted (yices-smt2 exits on SIGINT, and has no per-query
@@ -218,15 +221,29 @@ class ProcessBackend:
         if self.proc is None:
             self._start()
         self._send(query)
-        start = time.monotonic()
-        budget = query_limit(self.timeout, limit)
-        deadline = None if budget is None else start + budget
+        return self._answer(query_limit(self.timeout, limit))
+
+    def resume(self, limit: float | None = None) -> Outcome:
+        """Wait once more, at most ``query_limit(timeout, limit)`` seconds, for the answer
+        to the query that timed out while ``keep_on_timeout`` was set (its process still
+        searching); ``unknown`` when there is none.  Same outcomes as ``run``; a ``cancel``
+        from another thread ends the wait."""
+        if self.proc is None:
+            return Outcome("unknown", f"{self.name}: no query in progress")
+        return self._answer(query_limit(self.timeout, limit))
+
+    def _answer(self, budget: float | None) -> Outcome:
+        """The outcome of the query sent last, waiting at most ``budget`` seconds (None:
+        no bound); the process is killed on a cancel, on an unexpected answer, and on
+        timeout unless ``keep_on_timeout``."""
+        deadline = None if budget is None else time.monotonic() + budget
         resp = self._response(deadline)
         if resp is _CANCELLED:
             self._kill()
             return Outcome("unknown", f"{self.name}: cancelled")
         if resp is None:
-            self._kill()
+            if not self.keep_on_timeout:
+                self._kill()
             return Outcome("timeout", f"{self.name}: no answer within {budget:g} s")
         if resp == "sat":
             self.has_model = True

@@ -21,15 +21,17 @@ and its goal, so a part costs a process start and the solver's parse of its cone
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Sequence
 
 import z3
 
+from ...il.attributes import sourceloc
 from ...report import progress
 from ..encode import VC
 from ..slicing import cone_constraints
-from .backend import Outcome, query_limit
+from .backend import Backend, Outcome, query_limit
 from .oneshot import OneShotBackend
 from .process import find_program
 from .smtlib import smt_body, smt_logic
@@ -62,6 +64,8 @@ def _cut(body: str) -> tuple[str, list[str]] | None:
 # out at 10 s on their cones, then took the portfolio 12-67 s; the others took 0.01-1 s.
 CONE_FIRST = 2.0
 CONE_FACTOR = 3.0
+# Seconds between the cancels a won race sends the back end's query (``SliceProver.race``)
+CANCEL_EVERY = 0.2
 
 
 class SliceProver:
@@ -75,8 +79,11 @@ class SliceProver:
         self.limit = SplitLimit(first=CONE_FIRST, factor=CONE_FACTOR)
         self.queries = 0
         self.proved = 0
+        self.races_won = 0  # parts proved by a cone query still searching in ``race``
         self._text: tuple[str, list[str]] | None = None
         self._usable = True
+        # (part, its cone query's process) after that query ran past its limit (``race``)
+        self._pending: tuple[tuple[int, ...], OneShotBackend] | None = None
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -111,6 +118,7 @@ class SliceProver:
         the check to, asks the whole check over the whole VC (heat-3d kernel0 at load 8:
         the first of 11 cases cut at 3.8 s, then the back end 275 s; the cases take
         0.8-3.6 s each at load 5)."""
+        self._drop_pending()
         cone = cone_constraints(self.vc, checks)
         printed = self._printed() if cone else None
         if printed is None:
@@ -118,38 +126,137 @@ class SliceProver:
         goal = z3.Or([z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks])
         cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
         if not cases:
-            return self._ask(printed, cone, goal, assumptions, limit)
+            return self._ask(printed, cone, goal, assumptions, limit, tuple(checks))
         out = Outcome("unsat")
         for case in cases:
             out = self._ask(printed, cone, z3.And(goal, *case.path, z3.Not(case.leaf)), assumptions,
-                            limit, len(cases), adaptive=False)
+                            limit, tuple(checks), len(cases), adaptive=False)
             if out.status != "unsat":
                 break
         return out
 
     def _ask(self, printed: tuple[str, list[str]], cone: list[int], goal: z3.BoolRef,
-             assumptions: list, limit: float | None, cases: int = 0, adaptive: bool = True) -> Outcome:
+             assumptions: list, limit: float | None, checks: tuple[int, ...], cases: int = 0,
+             adaptive: bool = True) -> Outcome:
         """One cone query: the declarations, the cone's constraints and ``goal`` (a z3
         Bool of the VC's context) to a fresh solver process, under ``assumptions``, at most
-        ``limit`` seconds and (``adaptive``) the adaptive ``self.limit``; ``cases``: the
-        number of cases ``goal`` is one of (0: the whole part), for the progress line."""
+        ``limit`` seconds and (``adaptive``) the adaptive ``self.limit``; ``checks``: the
+        part's VC check indices; ``cases``: the number of cases ``goal`` is one of (0: the
+        whole part), for the progress line.  A whole part's query past the adaptive limit
+        keeps its process searching for ``race`` (``_pending``)."""
         decls, asserts = printed
         prelude = (f"(set-option :print-success false)\n(set-logic {smt_logic(self.vc)})\n{decls}"
                    + "".join(asserts[i] for i in cone) + f"(assert {goal.sexpr()})\n")
         solver = OneShotBackend(self.vc, self.command, self.timeout, prelude=prelude)
+        solver.keep_on_timeout = adaptive and not cases
         self.queries += 1
         t0 = time.perf_counter()
+        out = Outcome("unknown", "no answer")
         try:
             out = solver.check(assumptions, query_limit(limit, self.limit.seconds()) if adaptive else limit)
         finally:
-            solver.close()
+            if out.status == "timeout" and solver.keep_on_timeout:
+                self._pending = checks, solver
+            else:
+                solver.close()
         if out.status == "unsat":  # a model (an error) must not stretch the limit
             self.proved += 1
             self.limit.record(time.perf_counter() - t0, out)
-        progress.note("cone query (%d of %d constraints%s): %s in %.2f s by %s", len(cone),
-                      len(self.vc.constraints), f", a case of {cases}" if cases else "", out.status,
-                      time.perf_counter() - t0, solver.name)
+        progress.note("cone query of %s (%d of %d constraints%s): %s in %.2f s by %s",
+                      self.named(checks), len(cone), len(self.vc.constraints),
+                      f", a case of {cases}" if cases else "", out.status, time.perf_counter() - t0,
+                      solver.name)
         return out
+
+    def named(self, checks: Sequence[int]) -> str:
+        """The part ``checks`` (VC check indices) for ``--verbose`` lines: the candidate
+        guard(s) and rule(s) of a Houdini query, else its check label(s) with the block and
+        source line of the first (``fail_12 in $for.body at kernel.cl:30``)."""
+        cs = [self.vc.checks[k] for k in checks]
+        guards = sorted({f"{c.guard} (rule {c.rule})" for c in cs if c.guard is not None})
+        if guards:
+            return "candidate " + ", ".join(guards)
+        first = cs[0]
+        where = f" in {first.site.block}" if first.site is not None else ""
+        loc = sourceloc(first.site.attrs) if first.site is not None else None
+        at = f" at {loc.file}:{loc.line}" if loc is not None else ""
+        more = f" and {len(cs) - 1} more" if len(cs) > 1 else ""
+        return f"{first.label}{more}{where}{at}"
+
+    def race(self, checks: Sequence[int], backend: Backend, assumptions: list,
+             limit: float | None = None) -> Outcome:
+        """``backend.check(assumptions, limit)``: the part ``checks``'s query over the whole
+        VC, which the caller asks after ``prove`` did not prove the part.  When ``prove``'s
+        cone query of the same part just ran past its limit, its process has kept searching
+        (``_pending``) and races the back end: an ``unsat`` from it first cancels the back
+        end's query and is the answer (the cone is a subset of the VC's constraints, so it
+        proves the part, as in ``prove``); any answer of the back end first stops the cone
+        query and is the answer, its model the back end's.  The cone query waits at most
+        ``limit`` (and the prover's timeout) more seconds, as the back end does.
+
+        Why: after a cone query timed out, the whole VC is now and then the easier query
+        and now and then far the harder one, and which cannot be told in advance.  PolyBench
+        lu kernel1's final check: one part's cone query timed out at 10 s and the whole VC
+        took the back end 3.2 s; the next part's cone timed out at 10 s and the back end
+        went on past 68 s.  In its Houdini, one candidate's cone query took yices 10.7 s of
+        CPU alone, while the warm back end answered in 1.3 s.  Covariance kernel3: a cone
+        timeout at 2.1 s, then the back end's first-pass timeout at 10 s and its full-timeout
+        query 15 s.  Racing costs the CPU of one yices process for at most as long as the
+        back end's query; only after a cone timeout, which is rare (lu kernel1: 5 of 330
+        cone queries)."""
+        pending, self._pending = self._pending, None
+        if pending is None or pending[0] != tuple(checks):
+            if pending is not None:
+                pending[1].close()
+            return backend.check(assumptions, limit)
+        solver = pending[1]
+        lock = threading.Lock()  # no cancel reaches the back end once its check returned
+        done = threading.Event()
+        state: dict = {"cone": None}
+        t0 = time.perf_counter()
+
+        def wait() -> None:
+            out = state["cone"] = solver.resume(query_limit(limit, self.timeout))
+            if out.status != "unsat":
+                return
+            # again until the check returns: a back end of stages (a region query, z3
+            # alone, then the portfolio) goes on to its next stage when one is cancelled
+            while True:
+                with lock:
+                    if done.is_set():
+                        return
+                    backend.cancel()
+                if done.wait(CANCEL_EVERY):
+                    return
+
+        waiter = threading.Thread(target=wait, daemon=True)
+        waiter.start()
+        try:
+            out = backend.check(assumptions, limit)
+        finally:
+            with lock:
+                done.set()
+            solver.cancel()  # ends the wait when the back end answered first
+            waiter.join()
+            solver.close()
+        cone = state["cone"]
+        if out.definite or cone is None or cone.status != "unsat":
+            return out
+        self.proved += 1
+        self.races_won += 1
+        progress.note("cone query of %s: unsat %.2f s into its race with %s, which it cancelled",
+                      self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"))
+        return cone
+
+    def _drop_pending(self) -> None:
+        """Kill a cone query left searching that no ``race`` took."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending[1].close()
+
+    def close(self) -> None:
+        """Kill the solver process of a cone query left searching, if any."""
+        self._drop_pending()
 
 
 def slice_prover(vc: VC, timeout: float | None = None) -> SliceProver | None:

@@ -63,6 +63,14 @@ class PartProver(Protocol):
     def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
         ...
 
+    def race(self, checks: Sequence[int], backend: Backend, assumptions: list,
+             limit: float | None = None) -> Outcome:
+        """``backend.check(assumptions, limit)`` for the part ``checks`` that ``prove`` did
+        not prove, possibly raced against the prover's own query still searching
+        (``sliced.SliceProver.race``); only the prover's unsat may replace the back end's
+        answer."""
+        ...
+
 
 @dataclass
 class SplitStats:
@@ -128,7 +136,9 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
     way, in order, stopping at the first part that is not unsat (see the module
     docstring).  A part of a split is first offered to ``prover`` (e.g.
     ``sliced.SliceProver``, which asks it over its cone of influence), whose ``unsat``
-    proves it; any other answer of the prover sends the part on to ``backend``.  With a
+    proves it; any other answer of the prover sends the part on to ``backend`` (a single
+    check through ``prover.race``: the prover's query, if it ran past its limit, goes on
+    searching while the back end is asked, and the first unsat of the two wins).  With a
     prover, a ``SplitLimit`` whose ``cones_first`` is set (by the last split, all its parts
     proved by the prover within the joint query's limit) skips the joint query and starts
     with the parts.  Returns ``unsat``, ``sat`` (the back end's model is that part's), or
@@ -169,7 +179,13 @@ def check_split(backend: Backend, assumptions_of: Callable[[Sequence[int]], list
         by_prover = False
         if learns is not None:
             learns.cones_first = False
-        out = check_split(backend, assumptions_of, part, limit, stats, ways, prover)
+        if prover is not None and len(part) == 1:
+            # asked whole as ``check_split`` asks one check, against the prover's query of
+            # it if that is still searching
+            stats.queries += 1
+            out = prover.race(part, backend, assumptions_of(part))
+        else:
+            out = check_split(backend, assumptions_of, part, limit, stats, ways, prover)
         if out.status != "unsat":
             if isinstance(limit, SplitLimit) and out.status == "sat":
                 limit.record(time.monotonic() - start, out)
