@@ -453,12 +453,10 @@ def _joint_query(s: _Search, part: set, limit: float | None) -> tuple[Outcome, A
     if prover is not None and hasattr(prover, "ask") and races_every_query(s.backend):
         started = time.monotonic()
         out = prover.ask(indices, assumptions, limit)
-        if out.status == "sat":
+        model = getattr(prover, "model", None)
+        if out.status == "unsat" or (out.status == "sat" and model is not None):
             s.stats.cone_joint += 1
-            return out, prover.model
-        if out.status == "unsat":
-            s.stats.cone_joint += 1
-            return out, None
+            return out, model
         # the cone query and the race after it share the joint query's limit
         left = None if limit is None else limit - (time.monotonic() - started)
         if left is not None and left <= 0:
