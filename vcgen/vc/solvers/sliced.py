@@ -77,9 +77,11 @@ class ConeModel:
     that whole model iff it fails here; a check outside the cone is not determined (its
     ``fail`` Boolean is unconstrained here) and must not be read from this model."""
 
-    def __init__(self, solver: OneShotBackend, vc: VC, cone: list[int]):
+    def __init__(self, solver: OneShotBackend, defined: dict[str, int], cone: list[int]):
+        """``defined``: each named Boolean of the VC -> the index of its defining
+        constraint (``encode.VC.definitions``); ``cone``: the query's constraint indices."""
         self.solver, self.name = solver, solver.name
-        self._defined = {name: index for name, (index, _) in vc.definitions.items()}
+        self._defined = defined
         self._cone = frozenset(cone)
 
     def fixes(self, check) -> bool:
@@ -109,6 +111,7 @@ class SliceProver:
         # the last ``ask``'s model, whose process stays alive until the next query
         self.model: ConeModel | None = None
         self._keep_model = False
+        self._defined: dict[str, int] | None = None  # ``ConeModel``'s, made on first use
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -194,7 +197,9 @@ class SliceProver:
             if out.status == "timeout" and solver.keep_on_timeout:
                 self._pending = checks, solver
             elif out.status == "sat" and self._keep_model:
-                self.model = ConeModel(solver, self.vc, cone)
+                if self._defined is None:
+                    self._defined = {name: index for name, (index, _) in self.vc.definitions.items()}
+                self.model = ConeModel(solver, self._defined, cone)
             else:
                 solver.close()
         if out.status == "unsat":  # a model (an error) must not stretch the limit
