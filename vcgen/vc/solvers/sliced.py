@@ -24,6 +24,7 @@ import re
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import z3
 
@@ -88,7 +89,9 @@ class ConeModel:
         """Whether the model determines ``check``'s ``fail`` (an ``encode.Check``)."""
         return self._defined.get(check.label) in self._cone
 
-    def values(self, terms: list) -> list:
+    def values(self, terms: list) -> list[Any]:
+        """The model's values of ``terms`` (z3 terms of the VC's context), as
+        ``ProcessBackend.values``: bool, int, or the text of a value it cannot read."""
         return self.solver.values(terms)
 
 
