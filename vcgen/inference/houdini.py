@@ -43,7 +43,7 @@ from ..vc import encode as vcmod
 from ..vc.query import program_vc
 from ..vc.solvers import split
 from ..vc.solvers.sliced import slice_prover
-from ..vc.solvers.backend import Outcome
+from ..vc.solvers.backend import Outcome, races_every_query
 from ..vc.solvers.split import PartProver
 from ..vc.solvers.select import make_backend
 from . import refutation
@@ -95,7 +95,8 @@ class HoudiniStats:
     twin_queries: int = 0  # pinned queries for thread twins (``_twin_run``)
     twins: int = 0  # candidates dropped by the models of those queries
     cone_proofs: int = 0  # one-candidate queries proved over their cones (``_cone_answer``)
-    cone_models: int = 0  # candidates dropped on a model of their cone (``_one_by_one``)
+    cone_models: int = 0  # one-candidate queries answered by a model of their cone (``_one_by_one``)
+    cone_joint: int = 0  # slice queries answered over their cones (``_joint_query``)
     uncones: set = field(default_factory=set)  # guards whose cone query was not unsat once
     # guards of slices whose last joint query was over its limit and whose split found no
     # model: their next query is split at once (``_ask_slice``)
@@ -127,6 +128,8 @@ class HoudiniStats:
             out.append(f"Houdini: {self.deferred} splits put off to a round without drops, "
                        f"{self.joint_skips} slices split at once (their last joint query was "
                        "over its limit, their split found no model)")
+        if self.cone_joint:
+            out.append(f"Houdini: {self.cone_joint} slice queries answered over their cones")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -365,8 +368,7 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     else:
         progress.note("houdini: loop %s: %d of its candidates (%d alive in all)",
                       _site(by_guard, part), len(part), len(alive))
-        out = backend.check(vc.assumptions({c.index for g in part for c in by_guard[g]}, alive),
-                            limit if len(part) > 1 else None)
+        out, model = _joint_query(s, part, limit if len(part) > 1 else None)
         stats.queries += 1
         if pace is not None and len(part) > 1:
             pace.record(time.monotonic() - asked, out)
@@ -376,10 +378,10 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
         seconds = time.monotonic() - asked
         if len(part) > 1:
             stats.sat_jointly |= part
-        dead = _falsified(vc, backend, alive, by_guard)
+        dead = _falsified(vc, model, alive, by_guard)
         alive -= dead or part  # a model that fails no candidate: cannot happen; stay sound
-        _twin_run(s, dead, seconds)
-        _guided_run(s, time.monotonic() - asked)
+        _twin_run(s, dead, seconds, model)
+        _guided_run(s, time.monotonic() - asked, model)
         return floor
     split = out.status == "timeout" and len(part) > 1
     if split and not skip and part & stats.sat_jointly:
@@ -428,13 +430,51 @@ def _take_refuted(refuter, alive: set, stats: HoudiniStats) -> None:
             stats.refuted_by[g] = engine
 
 
+def _joint_query(s: _Search, part: set, limit: float | None) -> tuple[Outcome, Any]:
+    """The query of the checks of the candidates ``part`` under the alive ones, and what
+    holds its model after a ``sat`` (``s.backend``, or a ``sliced.ConeModel``).
+
+    Once the back end races every query (``backend.races_every_query``: a VC z3 alone did
+    not decide quickly), the query is asked first over the cone of influence of the
+    part's checks (``SliceProver.ask``; docs/design.md section 6), a fresh yices process
+    fed that cone only, and its answer is used either way: the cone is exact
+    (``slicing.cone_constraints``: unsat there is unsat of the whole query, and a model
+    there extends to one of the whole query with the same values on the cone).  A cone
+    query past the prover's limit races the back end's query (``SliceProver.race``).
+    Why: a loop's checks read the blocks before and in the loop, not the kernel's later
+    loops; the slices' cones of AMD AESEncryptDecrypt kernel1 are 4-21% of its VC's
+    constraints, PolyBench gemm's 14-30%, and the back end's processes parse and search
+    the whole VC (a joint query of AES kernel1: 0.3 s over its cone, 2.7 s by the back
+    end).  Before the back end races, z3 in process answers most queries in
+    milliseconds, and printing the VC for the cone's process would cost more."""
+    indices = sorted({c.index for g in part for c in s.by_guard[g]})
+    assumptions = s.vc.assumptions(set(indices), s.alive)
+    prover = s.prover
+    if prover is not None and hasattr(prover, "ask") and races_every_query(s.backend):
+        started = time.monotonic()
+        out = prover.ask(indices, assumptions, limit)
+        model = getattr(prover, "model", None)
+        if out.status == "unsat" or (out.status == "sat" and model is not None):
+            s.stats.cone_joint += 1
+            return out, model
+        # the cone query and the race after it share the joint query's limit
+        left = None if limit is None else limit - (time.monotonic() - started)
+        if left is not None and left <= 0:
+            return Outcome("timeout", "cone query past the joint limit"), s.backend
+        return prover.race(indices, s.backend, assumptions, left), s.backend
+    return s.backend.check(assumptions, limit), s.backend
+
+
 def _falsified(vc, backend, alive: set, by_guard: dict) -> set:
-    checks = [c for g in sorted(alive) for c in by_guard[g]]
+    """The guards of ``alive`` whose checks fail in ``backend``'s model (a back end after
+    a sat answer, or a ``sliced.ConeModel``: only the checks it ``fixes`` are read)."""
+    fixes = getattr(backend, "fixes", None)
+    checks = [c for g in sorted(alive) for c in by_guard[g] if fixes is None or fixes(c)]
     values = backend.values([c.fail for c in checks])
     return {c.guard for c, v in zip(checks, values) if v is True}
 
 
-def _twin_run(s: _Search, dead: set, seconds: float) -> None:
+def _twin_run(s: _Search, dead: set, seconds: float, model: Any) -> None:
     """After a sat answer that dropped ``dead``: when some of them has a live thread twin,
     ask z3 for a model of the Houdini query over the twins' checks (alive candidates
     assumed) with the variables those checks read and the launch constants pinned to the
@@ -454,15 +494,15 @@ def _twin_run(s: _Search, dead: set, seconds: float) -> None:
     checks = [c for g in todo for c in by_guard[g]]
     states = {v for c in checks if c.site is not None for v in il.free_vars(c.site.expr)}
     states |= twins.swap.launch
-    model = twins.swap.refute(s.backend, vc.assumptions({c.index for c in checks}, alive), seconds, states)
-    if model is None:
+    swapped = twins.swap.refute(model, vc.assumptions({c.index for c in checks}, alive), seconds, states)
+    if swapped is None:
         return
-    more = _falsified(vc, model, alive, by_guard)
+    more = _falsified(vc, swapped, alive, by_guard)
     alive -= more
     stats.twins += len(more)
 
 
-def _guided_run(s: _Search, seconds: float) -> None:
+def _guided_run(s: _Search, seconds: float, model: Any) -> None:
     """After a sat answer: drop the candidates a DYN run from the model's inputs refutes
     (``refutation.dyn.ModelGuide``; trusted like every DYN refutation).  The model fails
     one or two of a loop's checks, though it could fail every check failing on its path:
@@ -477,7 +517,7 @@ def _guided_run(s: _Search, seconds: float) -> None:
         return
     names = [n for n in guide.inputs() if n in vc.translator.types or n in vc.translator.consts]
     try:
-        values = s.backend.values([vc.translator.const(n) for n in names])
+        values = model.values([vc.translator.const(n) for n in names])
     except Exception:  # a back end that cannot read some input: only the shortcut is lost
         return
     for g in guide.refute(alive, dict(zip(names, values))):
@@ -538,28 +578,35 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             if cone == "unsat":
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
                 continue
-            if cone == "sat" and through:
-                # a model of the cone extends to one of the whole query (the slice is
-                # exact, ``slicing.cone_constraints``): ``g`` fails under ``alive``
+            # a model of the cone extends to one of the whole query (the slice is exact,
+            # ``slicing.cone_constraints``): ``g`` fails under ``alive``, and so does every
+            # candidate whose check the cone's model (``sliced.ConeModel``) fails
+            model = getattr(s.prover, "model", None) if cone == "sat" else None
+            if cone == "sat" and model is None and through:
                 alive.discard(g)
                 stats.cone_models += 1
                 found = True
                 continue
-            assumptions = vc.assumptions({c.index for c in by_guard[g]}, alive)
-            if s.prover is not None:  # against its cone query if that went past its limit
-                out = s.prover.race(sorted(c.index for c in by_guard[g]), backend, assumptions, limit)
+            if model is not None:
+                stats.cone_models += 1
+                out = Outcome("sat")
             else:
-                out = backend.check(assumptions, limit)
+                assumptions = vc.assumptions({c.index for c in by_guard[g]}, alive)
+                if s.prover is not None:  # against its cone query if that went past its limit
+                    out = s.prover.race(sorted(c.index for c in by_guard[g]), backend, assumptions, limit)
+                else:
+                    out = backend.check(assumptions, limit)
+                model = backend
             stats.queries += 1
             _record_cost(stats, by_guard[g][0].rule,
                          0.0 if out.status == "sat" else time.monotonic() - asked)
             if out.status == "unsat":
                 continue
             if out.status == "sat":
-                dead = _falsified(vc, backend, alive, by_guard) | {g}
+                dead = _falsified(vc, model, alive, by_guard) | {g}
                 alive -= dead
-                _twin_run(s, dead, time.monotonic() - asked)
-                _guided_run(s, time.monotonic() - asked)
+                _twin_run(s, dead, time.monotonic() - asked, model)
+                _guided_run(s, time.monotonic() - asked, model)
                 if not through:
                     return True
                 found = True
@@ -581,16 +628,17 @@ def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
     influence asked of ``prover`` (``sliced.SliceProver``; docs/design.md section 6, split
     parts over their cones), None when not asked: an unsat there is the unsat of the whole
     query, which the back end is then not asked, and a sat one is a model of the whole
-    query (``slicing.cone_constraints``: any model of the cone extends), which a split
-    going on past models (``_one_by_one``'s ``through``) takes as such.  A candidate whose
-    cone query was not unsat once (a model, or over the prover's limit) is not offered
-    again: the back end decides it, and its model is the one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
-    over the whole VC took 0.01-6.4 s each, over their cones (83 of 367 constraints)
-    0.01-0.7 s."""
+    query (``slicing.cone_constraints``: any model of the cone extends), which the split
+    (``_one_by_one``) reads from the prover's ``model`` (``sliced.ConeModel``) instead of
+    asking the back end for one.  A candidate whose cone query was not unsat once (a
+    model, or over the prover's limit) is not offered again: the back end decides it.
+    Shoc s3d gr_base: the split's 44 one-candidate queries over the whole VC took
+    0.01-6.4 s each, over their cones (83 of 367 constraints) 0.01-0.7 s."""
     if s.prover is None or g in s.stats.uncones:
         return None
     checks = sorted(c.index for c in s.by_guard[g])
-    status = s.prover.prove(checks, s.vc.assumptions(set(checks), s.alive), limit).status
+    ask = getattr(s.prover, "ask", s.prover.prove)  # ``ask`` keeps a sat answer's model
+    status = ask(checks, s.vc.assumptions(set(checks), s.alive), limit).status
     if status == "unsat":
         s.stats.queries += 1
         s.stats.cone_proofs += 1

@@ -91,6 +91,18 @@ class Racer(Backend, Protocol):
         ...
 
 
+def races_every_query(backend: Backend) -> bool:
+    """Whether ``backend``, or a back end it wraps (``Wrapper.inner``), sends every query
+    to its solver processes (``escalating.EscalatingBackend.racing``): a VC that z3 in
+    process did not decide quickly."""
+    b: Any = backend
+    while b is not None:
+        if getattr(b, "racing", False):
+            return True
+        b = getattr(b, "inner", None)
+    return False
+
+
 class Wrapper:
     """A back end that wraps ``inner`` and changes how ``check`` is answered only
     (``trace.TracedBackend``, ``regional.RegionalBackend``): models, cancelling and

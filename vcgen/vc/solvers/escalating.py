@@ -55,7 +55,7 @@ class EscalatingBackend:
     def check(self, assumptions: list, limit: float | None = None) -> Outcome:
         self.queries += 1
         budget = query_limit(self.timeout, limit)
-        if self.escalations >= STAY_AFTER:  # a hard VC: race every further query
+        if self.racing:  # a hard VC: race every further query
             if self.portfolio is None:  # a symbolic launch's first query
                 self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
             self.last = self.portfolio
@@ -70,6 +70,12 @@ class EscalatingBackend:
             self.portfolio = portfolio(self.vc, "portfolio", self.timeout)
         self.last = self.portfolio
         return self.portfolio.check(assumptions, limit)
+
+    @property
+    def racing(self) -> bool:
+        """Whether every further query goes to the portfolio (``STAY_AFTER``): the VC
+        has proved hard for z3 alone."""
+        return self.escalations >= STAY_AFTER
 
     def _first(self) -> float:
         """Seconds z3 gets alone: ``first``, and until the portfolio exists at least the

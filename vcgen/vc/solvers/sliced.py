@@ -24,6 +24,7 @@ import re
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import z3
 
@@ -68,6 +69,32 @@ CONE_FACTOR = 3.0
 CANCEL_EVERY = 0.2
 
 
+class ConeModel:
+    """The model of a sat cone query (``SliceProver.ask``): ``values`` reads it from the
+    query's solver process (kept until the prover's next query or ``close``), and
+    ``fixes`` tells the checks whose ``fail`` it determines.  Any model of a cone extends
+    to one of the whole VC with the same values on the cone's names
+    (``slicing.cone_constraints``), so a check whose definition is in the cone fails in
+    that whole model iff it fails here; a check outside the cone is not determined (its
+    ``fail`` Boolean is unconstrained here) and must not be read from this model."""
+
+    def __init__(self, solver: OneShotBackend, defined: dict[str, int], cone: list[int]):
+        """``defined``: each named Boolean of the VC -> the index of its defining
+        constraint (``encode.VC.definitions``); ``cone``: the query's constraint indices."""
+        self.solver, self.name = solver, solver.name
+        self._defined = defined
+        self._cone = frozenset(cone)
+
+    def fixes(self, check) -> bool:
+        """Whether the model determines ``check``'s ``fail`` (an ``encode.Check``)."""
+        return self._defined.get(check.label) in self._cone
+
+    def values(self, terms: list) -> list[Any]:
+        """The model's values of ``terms`` (z3 terms of the VC's context), as
+        ``ProcessBackend.values``: bool, int, or the text of a value it cannot read."""
+        return self.solver.values(terms)
+
+
 class SliceProver:
     """Proves split parts of ``vc``'s queries over their cones (module docstring) with the
     solver command ``command`` (non-incremental yices), each query at most ``timeout``
@@ -84,6 +111,10 @@ class SliceProver:
         self._usable = True
         # (part, its cone query's process) after that query ran past its limit (``race``)
         self._pending: tuple[tuple[int, ...], OneShotBackend] | None = None
+        # the last ``ask``'s model, whose process stays alive until the next query
+        self.model: ConeModel | None = None
+        self._keep_model = False
+        self._defined: dict[str, int] | None = None  # ``ConeModel``'s, made on first use
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -135,6 +166,17 @@ class SliceProver:
                 break
         return out
 
+    def ask(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+        """``prove``, whose ``sat`` also leaves its model in ``self.model`` (a
+        ``ConeModel``) for the caller to read until the prover's next query: Houdini's
+        joint queries over a slice's cone (``houdini._joint_query``), where a model is
+        the usual answer and drops the candidates it falsifies."""
+        self._keep_model = True
+        try:
+            return self.prove(checks, assumptions, limit)
+        finally:
+            self._keep_model = False
+
     def _ask(self, printed: tuple[str, list[str]], cone: list[int], goal: z3.BoolRef,
              assumptions: list, limit: float | None, checks: tuple[int, ...], cases: int = 0,
              adaptive: bool = True) -> Outcome:
@@ -157,6 +199,10 @@ class SliceProver:
         finally:
             if out.status == "timeout" and solver.keep_on_timeout:
                 self._pending = checks, solver
+            elif out.status == "sat" and self._keep_model:
+                if self._defined is None:
+                    self._defined = {name: index for name, (index, _) in self.vc.definitions.items()}
+                self.model = ConeModel(solver, self._defined, cone)
             else:
                 solver.close()
         if out.status == "unsat":  # a model (an error) must not stretch the limit
@@ -174,6 +220,8 @@ class SliceProver:
         source line of the first (``fail_12 in $for.body at kernel.cl:30``)."""
         cs = [self.vc.checks[k] for k in checks]
         guards = sorted({f"{c.guard} (rule {c.rule})" for c in cs if c.guard is not None})
+        if len(guards) > 3:  # a joint query of a loop's candidates
+            return f"candidates {', '.join(guards[:3])} and {len(guards) - 3} more"
         if guards:
             return "candidate " + ", ".join(guards)
         first = cs[0]
@@ -249,13 +297,18 @@ class SliceProver:
         return cone
 
     def _drop_pending(self) -> None:
-        """Kill a cone query left searching that no ``race`` took."""
+        """Kill a cone query left searching that no ``race`` took, and the process of the
+        last ``ask``'s model."""
+        model, self.model = self.model, None
+        if model is not None:
+            model.solver.close()
         pending, self._pending = self._pending, None
         if pending is not None:
             pending[1].close()
 
     def close(self) -> None:
-        """Kill the solver process of a cone query left searching, if any."""
+        """Kill the solver processes of a cone query left searching and of the last
+        model, if any."""
         self._drop_pending()
 
 
