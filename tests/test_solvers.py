@@ -310,11 +310,47 @@ def test_ints_as_bv_rewrites_sorts_and_numerals():
     assert "|a 1|" in out
 
 
-@pytest.mark.parametrize("op", ["+", "<", "<=", "-", "*", "div"])
+@pytest.mark.parametrize("op", ["+", "-", "*", "div", "mod", "abs"])
 def test_ints_as_bv_refuses_arithmetic(op):
     with pytest.raises(ToolError) as e:
         ints_as_bv(f"(assert ({op} c 1))")
     assert e.value.code == ExitCode.CONFIGURATION_ERROR
+
+
+@pytest.mark.parametrize("op, bv", [("<", "bvslt"), ("<=", "bvsle"), (">", "bvsgt"), (">=", "bvsge")])
+def test_ints_as_bv_orders_as_signed_bit_vectors(op, bv):
+    """Integer orderings (the log's source-id bounds) become signed comparisons: an
+    unsigned one would make ``c < 0`` unsatisfiable."""
+    assert ints_as_bv(f"(assert ({op} 1 c))") == f"(assert ({bv} (_ bv1 64) c))"
+
+
+def test_ints_as_bv_refuses_numerals_outside_the_signed_range():
+    assert ints_as_bv(f"(assert (= c {2**63 - 1}))") == f"(assert (= c (_ bv{2**63 - 1} 64)))"
+    with pytest.raises(ToolError) as e:
+        ints_as_bv(f"(assert (= c {2**63}))")
+    assert e.value.code == ExitCode.CONFIGURATION_ERROR
+
+
+def _int_program(requires: str, claim: str) -> str:
+    return ('procedure {:kernel} {:source_name "k"} {:language "opencl"} $k($s: int)\n'
+            f'  requires {requires};\n{{\n  $entry:\n'
+            f'    assert {{:sourceloc "k.cl", 3, 3}} {{:user_assert}} {claim};\n'
+            '    assert {:vacuity_check} false;\n    return;\n}\n')
+
+
+@pytest.mark.parametrize("requires, claim, verdict", [
+    ("$s < 0", "false", "errors"),  # reachable only with a negative integer
+    ("1 <= $s && $s <= 3", "$s >= 1 && $s < 4 && $s != 0", "verified"),
+    ("1 <= $s", "$s > 1", "errors"),
+])
+def test_bitwuzla_verifies_ordered_integers_as_z3_does(requires, claim, verdict):
+    """A VC that orders integers (as PolyBench's source-id ranges do) is no longer refused
+    for bitwuzla, and gets z3's verdict."""
+    need("bitwuzla")
+    prog = _int_program(requires, claim)
+    z = verify_program(parse_program(prog), VerifyOptions(timeout=60), "k.bpl")
+    b = verify_program(parse_program(prog), VerifyOptions(timeout=60, solver="bitwuzla"), "k.bpl")
+    assert z.status == b.status == verdict, b.reason
 
 
 def test_bitwuzla_with_math_int_is_a_configuration_error():

@@ -63,6 +63,11 @@ class _BitwuzlaEngine:
         self.tm = bitwuzla.TermManager()
         opts = bitwuzla.Options()
         opts.set(bitwuzla.Option.PRODUCE_MODELS, True)
+        # Term abstraction (on by default in bitwuzla 0.10) made the hard bit-vector queries
+        # slower: 29 queries of PolyBench covariance kernel3, seidel-2d kernel0, lu kernel1
+        # and SHOC fft1D_512 that took over 1 s in the portfolio, one process per query,
+        # took 144 s of CPU with it and 121 s without (session 22, report_solver.md).
+        opts.set(bitwuzla.Option.ABSTRACTION, False)
         self.parser = bitwuzla.Parser(self.tm, opts)
 
     def run(self, command: str) -> str:

@@ -7,9 +7,18 @@ uninterpreted functions but no arithmetic or ordering; for bitwuzla the SMT-LIB 
 rewritten with ``Int`` as ``(_ BitVec 64)`` (``ints_as_bv``), which preserves
 satisfiability: in equality logic with uninterpreted functions and arrays a formula with
 n terms is satisfiable over an infinite domain iff it is over any domain of at least n
-elements in which its (distinct) literals stay distinct, and 2^64 exceeds any n.  A VC
-that does use integer arithmetic (e.g. ``--math-int``) is refused for bitwuzla with a
-configuration error (exit 9) instead.
+elements in which its (distinct) literals stay distinct, and 2^64 exceeds any n.
+
+The log's source ids are also ordered (``(<= 1 _READ_SOURCE_$$a)``, bounds of the
+source-location ids), so the orderings ``< <= > >=`` become the *signed* comparisons
+``bvslt bvsle bvsgt bvsge``, numerals below 2^63: a model over the integers of a formula
+whose terms are only compared (never added or multiplied) keeps its truth value under any
+order-preserving injective map of the values of its n terms that fixes its numerals, and
+one into [-2^63, 2^63) exists when fewer than 2^62 values lie below the smallest numeral
+or above the largest (any VC); the signed reading of a bit-vector model is an integer
+model.  So bitwuzla's unsat is the integer formula's unsat.  A VC that does use integer
+arithmetic (e.g. ``--math-int``) is refused for bitwuzla with a configuration error
+(exit 9) instead.
 """
 from __future__ import annotations
 
@@ -108,15 +117,17 @@ def smt_script(vc: VC, assumptions: list, title: str = "") -> str:
 
 INT_AS_BV_BITS = 64
 _TOKEN = re.compile(r'\s+|;[^\n]*|\|[^|]*\||"(?:[^"]|"")*"|[()]|[^\s()|";]+')
-_ARITH = {"+", "-", "*", "/", "div", "mod", "abs", "<", "<=", ">", ">=", "to_real", "to_int",
-          "is_int", "Real"}
+_ARITH = {"+", "-", "*", "/", "div", "mod", "abs", "to_real", "to_int", "is_int", "Real"}
+# integer orderings as signed bit-vector comparisons (the module docstring says why)
+_ORDER = {"<": "bvslt", "<=": "bvsle", ">": "bvsgt", ">=": "bvsge"}
 
 
 def ints_as_bv(text: str, bits: int = INT_AS_BV_BITS) -> str:
     """SMT-LIB text with sort ``Int`` as ``(_ BitVec bits)`` and numerals as bit-vector
     literals, for solvers without integers (see the module docstring for why this keeps
-    satisfiability).  Raises ToolError(CONFIGURATION_ERROR) if the text uses integer
-    arithmetic or ordering, or a numeral of ``bits`` bits or more."""
+    satisfiability) and integer orderings as signed bit-vector comparisons.  Raises
+    ToolError(CONFIGURATION_ERROR) if the text uses integer arithmetic, or a numeral of
+    ``bits - 1`` bits or more (it would be negative under the signed comparisons)."""
     out, frames, head = [], [], False  # frames: is each open "(" an indexed "(_ ..." ?
     for m in _TOKEN.finditer(text):
         tok = m.group()
@@ -136,10 +147,12 @@ def ints_as_bv(text: str, bits: int = INT_AS_BV_BITS) -> str:
                 raise ToolError(f"bitwuzla has no integer arithmetic, but the query uses "
                                 f"'{tok}' on integers; choose another --solver",
                                 ExitCode.CONFIGURATION_ERROR)
+            elif head and tok in _ORDER:
+                tok = _ORDER[tok]
             elif tok == "Int":
                 tok = f"(_ BitVec {bits})"
             elif tok.isdigit() and not (frames and frames[-1]):
-                if int(tok) >= 1 << bits:
+                if int(tok) >= 1 << (bits - 1):
                     raise ToolError(f"integer literal {tok} too large for bitwuzla's "
                                     f"{bits}-bit encoding of Int", ExitCode.CONFIGURATION_ERROR)
                 tok = f"(_ bv{tok} {bits})"
