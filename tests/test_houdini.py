@@ -339,6 +339,9 @@ class _ConeStub:
     def race(self, checks, backend, assumptions, limit=None):
         return backend.check(assumptions, limit)
 
+    def reads(self, checks):
+        return None  # not known: a proof is kept only while nothing is dropped
+
 
 def test_split_asks_the_cone_prover_first_and_trusts_only_its_unsat():
     """A split's one-candidate queries go to the prover first: its unsat keeps ``_b1``
@@ -675,3 +678,113 @@ def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
     assert alive[True] == alive[False] == {"_b0"}
     out, _, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert verify_program(out).status == "verified"
+
+
+# ------------------------------------------------ one-candidate proofs kept across drops
+
+
+class _AliveLog(_OneJoint):
+    """``_OneJoint`` that also logs, per one-candidate query, the guard, the alive guards
+    its assumptions set true and the answer."""
+
+    def __init__(self, vc):
+        super().__init__(vc)
+        self.single: list = []
+
+    def check(self, assumptions, limit=None):
+        out = super().check(assumptions, limit)
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if len(guards) == 1:
+            self.single.append((min(guards), frozenset(g for g in self.vc.guards if g in on), out.status))
+        return out
+
+
+def test_a_proof_under_the_current_alive_set_is_not_asked_again():
+    """Issue 12 (PolyBench seidel-2d kernel0: a loop's split in round 3 went on past its
+    model, proving 21 candidates under the 63 candidates left; round 4 asked all 21 again
+    under the same 63, 61 s).  The split after the sat joint query proves ``_b0``, finds
+    the model of ``$x != 3`` and proves ``_b1`` under the smaller alive set; asked again,
+    the slice re-proves ``_b0`` (its proof assumed the dropped candidate) but not ``_b1``:
+    no one-candidate query is asked twice under one alive set.  Same fixpoint."""
+    prog = parse_program(twin_counters({"_b0": "r1: $x == $y", "_b1": "r1: BV32_ULE($x, 100bv32)",
+                                        "_b2": "r3: $x == 0bv32", "_b3": "r3: $x != 3bv32"}, guards=4))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _AliveLog(vc), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    unsat = [(g, alive) for g, alive, status in backend.single if status == "unsat"]
+    assert len(unsat) == len(set(unsat)), backend.single
+    assert stats.kept_proofs >= 1 and stats.dropped_on_unknown == 0
+    assert "not asked again" in "\n".join(stats.lines())
+
+
+class _LateRefuter:
+    """A refutation engine (``refutation.Refuter``'s interface) that refutes ``guards``
+    once Houdini has shared the drops of its first round."""
+
+    def __init__(self, guards):
+        self.guards, self.shared, self.guide = set(guards), False, None
+
+    def poll(self):
+        if not self.shared:
+            return {}
+        out, self.guards = {g: "dyn" for g in self.guards}, set()
+        return out
+
+    def share(self, dropped):
+        self.shared = True
+
+
+def _cone_queries(vc):
+    """The cone prover of ``vc`` and the list of candidate guards of its cone queries."""
+    prover, asked = slice_prover(vc), []
+    assert prover is not None
+    prove = prover.prove
+
+    def counting(checks, assumptions, limit=None):
+        asked.append(vc.checks[checks[0]].guard)
+        return prove(checks, assumptions, limit)
+    prover.prove = counting  # type: ignore[method-assign]
+    return prover, asked
+
+
+def test_cone_reads_the_guards_of_the_loops_before_it_not_after():
+    """``SliceProver.reads``: the cone of a loop's candidate reads its own loop's guards and
+    those of the loops before it (their heads are on every path to it, their candidates
+    assumed there), not those of the loops after it."""
+    vc = program_vc(parse_program(counting_loops(set(), 3)), independent_candidates=True)
+    prover = slice_prover(vc)
+    assert prover is not None
+    by_guard: dict = {}
+    for c in vc.checks:
+        if c.guard is not None:
+            by_guard.setdefault(c.guard, []).append(c.index)
+    assert prover.reads(by_guard["_b0"]) == {"_b0", "_b1"}
+    assert prover.reads(by_guard["_b3"]) == {"_b0", "_b1", "_b2", "_b3"}
+    assert prover.reads(by_guard["_b4"]) == {f"_b{k}" for k in range(6)}
+    prover.close()
+
+
+def test_a_cone_proof_is_kept_after_drops_its_cone_does_not_read():
+    """Three loops whose joint queries time out (``_Stuck``): each is split, its
+    candidates proved over their cones; loop 2's false candidate ``_b5`` is dropped, so
+    round 2 asks loops 0 and 1 again.  Their cones do not read ``_b5``: their proofs are
+    kept, one cone query per candidate (main: two).  When a refutation engine drops
+    loop 0's ``_b1`` before round 2, the cones of loop 1's candidates read it: they are
+    proved over their cones again, never kept (loop 0, ``_b0`` alone, is asked of the
+    back end).  The fixpoint is the same as without the prover, and no candidate is
+    dropped undecided."""
+    prog = parse_program(counting_loops({2}, 3))
+    for refuted, twice in (((), set()), (("_b1",), {"_b2", "_b3"})):
+        vc = program_vc(prog, independent_candidates=True)
+        prover, asked = _cone_queries(vc)
+        stats = HoudiniStats()
+        expected = {"_b0", "_b1", "_b2", "_b3", "_b4"} - set(refuted)
+        try:
+            alive = houdini_fixpoint(vc, _Stuck(vc, ()), stats, _LateRefuter(refuted), prover)
+        finally:
+            prover.close()
+        assert alive == expected and stats.dropped_on_unknown == 0
+        assert {g for g in asked if asked.count(g) > 1} == twice, asked
+        assert stats.kept_proofs >= (4 if not refuted else 0), stats.kept_proofs
+        assert houdini_fixpoint(vc, _Stuck(vc, ()), HoudiniStats(), _LateRefuter(refuted)) == expected

@@ -15,6 +15,11 @@ alive candidate was proved in the same round (docs/design.md section 6).  Such a
 waits for a round that has dropped nothing yet, and a loop whose split found no model is
 split at once next time (``_ask_slice``).
 
+A candidate's unsat one-candidate query is kept (``_proof_kept``): asked again under a
+smaller alive set, it is not re-asked when nothing was dropped since, or when its proof
+was over its cone and the cone's formula reads none of the guards dropped since (then it
+is the same query up to literals of guards it does not read).
+
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
 ``independent_candidates``): one model then falsifies every candidate that fails on its
@@ -107,6 +112,7 @@ class HoudiniStats:
     sat_jointly: set = field(default_factory=set)
     split_through: set = field(default_factory=set)
     deferred: int = 0  # splits put off to a round that has dropped nothing yet (``_ask_slice``)
+    kept_proofs: int = 0  # one-candidate proofs still valid when asked again (``_proof_kept``)
 
     @property
     def generated(self) -> int:
@@ -127,6 +133,9 @@ class HoudiniStats:
             out.append(f"Houdini: {self.deferred} splits put off to a round without drops, "
                        f"{self.joint_skips} slices split at once (their last joint query was "
                        "over its limit, their split found no model)")
+        if self.kept_proofs:
+            out.append(f"Houdini: {self.kept_proofs} one-candidate queries not asked again: "
+                       "their proofs read none of the candidates dropped since")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -150,7 +159,8 @@ class HoudiniStats:
     def as_dict(self) -> dict[str, Any]:
         return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
                 "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
-                "splits": self.splits, "twin_queries": self.twin_queries, "twins": self.twins,
+                "splits": self.splits, "kept_proofs": self.kept_proofs,
+                "twin_queries": self.twin_queries, "twins": self.twins,
                 "seconds": round(self.seconds, 3), "refutation": self.refutation,
                 "refuted_by_engines": len(self.refuted_by),
                 "rules": {k: {"generated": v.generated, "proved": v.proved, "refuted": v.refuted}
@@ -160,6 +170,17 @@ class HoudiniStats:
 def _rule_key(rule: str):
     digits = "".join(ch for ch in rule if ch.isdigit())
     return (int(digits) if digits else 1 << 30, rule)
+
+
+class _Proof(NamedTuple):
+    """An unsat one-candidate query (``_one_by_one``): the ``alive`` guards it assumed
+    (a frozenset), and whether it was asked over the candidate's cone (``cone``: the
+    prover's unsat; else the back end's, over the whole VC).  ``reads``: the guards the
+    cone query's formula reads (``sliced.SliceProver.reads``), found when first needed
+    (``_proof_kept``)."""
+    alive: frozenset
+    cone: bool
+    reads: frozenset | None = None
 
 
 class Twins(NamedTuple):
@@ -175,7 +196,8 @@ class _Search:
     guards (shrinking), the candidate checks ``by_guard``, the run's ``stats``, the
     refutation engines (``refuter``), the thread twins (``_twin_run``), the kernel's
     joint-query ``pace`` (``split.SplitLimit``) and the cone ``prover``
-    (``sliced.SliceProver``), each of the last four optional."""
+    (``sliced.SliceProver``), each of these four optional; and the ``proofs`` of
+    one-candidate queries (``_proof_kept``)."""
     vc: vcmod.VC
     backend: Any
     alive: set
@@ -185,6 +207,7 @@ class _Search:
     twins: Twins | None = None
     pace: split.SplitLimit | None = None
     prover: PartProver | None = None
+    proofs: dict = field(default_factory=dict)  # guard -> _Proof
 
 
 def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
@@ -351,6 +374,13 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     was proved under one alive set; the rounds end since each one that defers has dropped a
     candidate."""
     if not part:
+        return limit
+    if all(g in s.proofs for g in part) and all(_proof_kept(s, g) for g in part):
+        # every candidate's own query is proved under the current alive set: the slice is
+        s.stats.kept_proofs += len(part)
+        progress.note("houdini: loop %s: %d of its candidates, each proved before under "
+                      "candidates its proof reads that are all still alive",
+                      _site(s.by_guard, part), len(part))
         return limit
     vc, backend, alive, by_guard, stats, pace = s.vc, s.backend, s.alive, s.by_guard, s.stats, s.pace
     floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
@@ -528,6 +558,12 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             pending.remove(g)
             if g not in alive:
                 continue
+            if _proof_kept(s, g):
+                stats.kept_proofs += 1
+                progress.note("houdini: split: candidate %s (rule %s) proved before, under "
+                              "candidates its proof reads that are all still alive",
+                              g, by_guard[g][0].rule)
+                continue
             if limit is not None and g in stats.slow:
                 hard.append(g)  # over the limit in an earlier split: asked last
                 continue
@@ -536,6 +572,7 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
                           f", first pass of {limit:g} s" if limit is not None else "")
             cone = _cone_answer(s, g, limit)
             if cone == "unsat":
+                s.proofs[g] = _Proof(frozenset(alive), cone=True)
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
                 continue
             if cone == "sat" and through:
@@ -554,6 +591,9 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             _record_cost(stats, by_guard[g][0].rule,
                          0.0 if out.status == "sat" else time.monotonic() - asked)
             if out.status == "unsat":
+                # over the whole VC, or over the cone if that won ``race``: either way
+                # kept only while nothing is dropped (``_proof_kept``)
+                s.proofs[g] = _Proof(frozenset(alive), cone=False)
                 continue
             if out.status == "sat":
                 dead = _falsified(vc, backend, alive, by_guard) | {g}
@@ -597,6 +637,47 @@ def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
     else:
         s.stats.uncones.add(g)
     return status
+
+
+def _proof_kept(s: _Search, g: str) -> bool:
+    """Whether candidate ``g``'s last unsat one-candidate query (``s.proofs``) proves its
+    query under the current alive set, so that it need not be asked again.
+
+    The query of ``g`` under an alive set A (``VC.assumptions``: ``g``'s checks enabled,
+    the others off, guards of A true, the others false) differs from the one proved under
+    A0 (alive only shrinks: A is a subset of A0) only in the literals of the guards
+    dropped since, D = A0 - A, now false.  Kept when D is empty (the same query), or when
+    the proof was over ``g``'s cone (``_cone_answer``) and its formula (the cone's
+    constraints and the goal, ``sliced.SliceProver.reads``) reads no guard of D: each
+    guard of D then occurs in the cone query only as its own unit literal, so flipping
+    it to true turns any model under A into one under A0, which has none: the cone
+    query under A is unsat, hence the whole query (the cone is a subset of the VC's
+    constraints, ``slicing.cone_constraints``).  So the kept proof is a proof of exactly
+    the query it stands for, and the fixpoint is as before (paper 003 section 2.2: every
+    alive candidate proved under one alive set; docs/design.md section 6).  A back end
+    proof (whole VC, every guard read) is kept only when D is empty.
+
+    Why: a split that goes on past a model (``_one_by_one``'s ``through``) proves the
+    candidates after the model under the smaller alive set, and its slice was asked
+    again, re-proving them all (PolyBench seidel-2d kernel0: round 4 re-proved the 21
+    candidates of a loop proved in round 3 under the same 63 alive candidates, 61 s);
+    and a loop's candidate proofs do not read the candidates of the loops after it in
+    program order (a drop there undid them all)."""
+    proof = s.proofs.get(g)
+    if proof is None:
+        return False
+    dropped = proof.alive - s.alive
+    if not dropped:
+        return True
+    if not proof.cone or s.prover is None:
+        return False
+    reads = proof.reads
+    if reads is None:
+        reads = s.prover.reads(sorted(c.index for c in s.by_guard[g]))
+        if reads is None:
+            return False
+        s.proofs[g] = proof._replace(reads=reads)
+    return not dropped & reads
 
 
 def _cheapest(pending: list, by_guard: dict, stats: HoudiniStats) -> str:

@@ -42,6 +42,8 @@ from .split import SplitLimit
 # ``(let``, never with a command's name)
 _COMMAND = re.compile(r"^\((?:assert|declare-|define-)", re.MULTILINE)
 _DECLARED = re.compile(r"^\(declare-fun (\S+) ", re.MULTILINE)
+# A symbol of SMT-LIB text: quoted (``|a b|``) or simple
+_SYMBOL = re.compile(r"\|[^|]*\||[^\s()|]+")
 
 
 def _cut(body: str) -> tuple[str, list[str]] | None:
@@ -84,6 +86,10 @@ class SliceProver:
         self._usable = True
         # (part, its cone query's process) after that query ran past its limit (``race``)
         self._pending: tuple[tuple[int, ...], OneShotBackend] | None = None
+        # printed guard symbol -> guard name, and constraint index -> the guards its
+        # assertion reads (``reads``), filled on first use
+        self._guard_symbols: dict[str, str] | None = None
+        self._constraint_guards: dict[int, frozenset[str]] = {}
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -167,6 +173,47 @@ class SliceProver:
                       f", a case of {cases}" if cases else "", out.status, time.perf_counter() - t0,
                       solver.name)
         return out
+
+    def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
+        """The names of the Houdini guards (``VC.guards``) that the cone query of the part
+        ``checks`` (``prove``) reads: those occurring in its cone's constraints or in its
+        goal (with every case's path and leaf, for a part asked case by case).  None when
+        not known (no printed VC, or a declaration that reads a guard): then the part's
+        proof reads every guard.
+
+        The query is these formulas and the part's assumption literals (``prove``): every
+        other guard occurs in it only as its own unit literal, so its value does not change
+        whether the query is unsat (``houdini._proof_kept``).  Read off the printed text the
+        solver is given, so the set is that of the formula the proof was about."""
+        printed = self._printed()
+        symbols = self._guard_names(printed[0]) if printed is not None else None
+        if printed is None or symbols is None:
+            return None
+        out: set[str] = set()
+        for i in cone_constraints(self.vc, checks):
+            if i not in self._constraint_guards:
+                self._constraint_guards[i] = _symbols_in(printed[1][i], symbols)
+            out |= self._constraint_guards[i]
+        goal = [z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks]
+        cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
+        goal += [t for case in cases or () for t in (*case.path, case.leaf)]
+        for term in goal:
+            out |= _symbols_in(term.sexpr(), symbols)
+        return frozenset(out)
+
+    def _guard_names(self, decls: str) -> dict[str, str] | None:
+        """Printed symbol -> name of each guard; None if some declaration other than a
+        guard's own ``declare-fun`` mentions a guard (a definition the cone's assertions
+        could read it through)."""
+        if self._guard_symbols is None:
+            symbols = {g.sexpr(): name for name, g in self.vc.guards.items()}
+            for line in decls.splitlines():
+                own = _DECLARED.match(line)  # ``(declare-fun NAME (...) Sort)``
+                rest = line[own.end():] if own is not None else line
+                if _symbols_in(rest, symbols):
+                    return None
+            self._guard_symbols = symbols
+        return self._guard_symbols
 
     def named(self, checks: Sequence[int]) -> str:
         """The part ``checks`` (VC check indices) for ``--verbose`` lines: the candidate
@@ -257,6 +304,12 @@ class SliceProver:
     def close(self) -> None:
         """Kill the solver process of a cone query left searching, if any."""
         self._drop_pending()
+
+
+def _symbols_in(text: str, symbols: dict[str, str]) -> frozenset[str]:
+    """The values of ``symbols`` (printed symbol -> name) whose symbol occurs in the
+    SMT-LIB ``text``."""
+    return frozenset(symbols[t] for t in _SYMBOL.findall(text) if t in symbols)
 
 
 def slice_prover(vc: VC, timeout: float | None = None) -> SliceProver | None:

@@ -71,6 +71,12 @@ class PartProver(Protocol):
         answer."""
         ...
 
+    def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
+        """The Houdini guards the formula of ``prove``'s query for the part ``checks``
+        reads, besides its assumption literals (None: any of them;
+        ``sliced.SliceProver.reads``)."""
+        ...
+
 
 @dataclass
 class SplitStats:
