@@ -175,11 +175,13 @@ def _rule_key(rule: str):
 class _Proof(NamedTuple):
     """An unsat one-candidate query (``_one_by_one``): the ``alive`` guards it assumed
     (a frozenset), and whether it was asked over the candidate's cone (``cone``: the
-    prover's unsat; else the back end's, over the whole VC).  ``reads``: the guards the
-    cone query's formula reads (``sliced.SliceProver.reads``), found when first needed
-    (``_proof_kept``)."""
+    prover's unsat; else the back end's, over the whole VC).  ``core``: the alive guards
+    the cone query's proof needed (its unsat core, ``Outcome.core``; None if not known).
+    ``reads``: the guards the cone query's formula reads (``sliced.SliceProver.reads``),
+    found when first needed (``_proof_kept``)."""
     alive: frozenset
     cone: bool
+    core: frozenset | None = None
     reads: frozenset | None = None
 
 
@@ -571,11 +573,12 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
                           f", first pass of {limit:g} s" if limit is not None else "")
             cone = _cone_answer(s, g, limit)
-            if cone == "unsat":
-                s.proofs[g] = _Proof(frozenset(alive), cone=True)
+            status = cone.status if cone is not None else None
+            if cone is not None and status == "unsat":
+                s.proofs[g] = _Proof(frozenset(alive), cone=True, core=cone.core)
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
                 continue
-            if cone == "sat" and through:
+            if status == "sat" and through:
                 # a model of the cone extends to one of the whole query (the slice is
                 # exact, ``slicing.cone_constraints``): ``g`` fails under ``alive``
                 alive.discard(g)
@@ -616,8 +619,8 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
     return found
 
 
-def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
-    """The status of candidate ``g``'s one-candidate query over its checks' cone of
+def _cone_answer(s: _Search, g: str, limit: float | None) -> Outcome | None:
+    """The outcome of candidate ``g``'s one-candidate query over its checks' cone of
     influence asked of ``prover`` (``sliced.SliceProver``; docs/design.md section 6, split
     parts over their cones), None when not asked: an unsat there is the unsat of the whole
     query, which the back end is then not asked, and a sat one is a model of the whole
@@ -626,17 +629,18 @@ def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
     cone query was not unsat once (a model, or over the prover's limit) is not offered
     again: the back end decides it, and its model is the one ``_falsified`` reads.  Shoc s3d gr_base: the split's 44 one-candidate queries
     over the whole VC took 0.01-6.4 s each, over their cones (83 of 367 constraints)
-    0.01-0.7 s."""
+    0.01-0.7 s.  The alive guards are the query's assumptions, not facts, so that its
+    unsat names those it needed (``Outcome.core``, ``_proof_kept``)."""
     if s.prover is None or g in s.stats.uncones:
         return None
     checks = sorted(c.index for c in s.by_guard[g])
-    status = s.prover.prove(checks, s.vc.assumptions(set(checks), s.alive), limit).status
-    if status == "unsat":
+    out = s.prover.prove(checks, s.vc.assumptions(set(checks), s.alive), limit, frozenset(s.alive))
+    if out.status == "unsat":
         s.stats.queries += 1
         s.stats.cone_proofs += 1
     else:
         s.stats.uncones.add(g)
-    return status
+    return out
 
 
 def _proof_kept(s: _Search, g: str) -> bool:
@@ -647,15 +651,23 @@ def _proof_kept(s: _Search, g: str) -> bool:
     the others off, guards of A true, the others false) differs from the one proved under
     A0 (alive only shrinks: A is a subset of A0) only in the literals of the guards
     dropped since, D = A0 - A, now false.  Kept when D is empty (the same query), or when
-    the proof was over ``g``'s cone (``_cone_answer``) and its formula (the cone's
-    constraints and the goal, ``sliced.SliceProver.reads``) reads no guard of D: each
-    guard of D then occurs in the cone query only as its own unit literal, so flipping
-    it to true turns any model under A into one under A0, which has none: the cone
-    query under A is unsat, hence the whole query (the cone is a subset of the VC's
-    constraints, ``slicing.cone_constraints``).  So the kept proof is a proof of exactly
-    the query it stands for, and the fixpoint is as before (paper 003 section 2.2: every
-    alive candidate proved under one alive set; docs/design.md section 6).  A back end
-    proof (whole VC, every guard read) is kept only when D is empty.
+    the proof was over ``g``'s cone (``_cone_answer``) and either
+
+    - its unsat core (``_Proof.core``: a subset C of A0 such that the cone's formula F,
+      the facts of that query and the literals of C are unsat) has no guard of D: the
+      cone query under A has the same F and facts (the enable literals, the guards
+      outside A0 false) and assumes every guard of C (C is in A0 - D = A), so it is
+      unsat; or
+    - its formula F (the cone's constraints and the goal, ``sliced.SliceProver.reads``)
+      reads no guard of D: each guard of D then occurs in the cone query only as its own
+      unit literal, so flipping it to true turns any model under A into one under A0,
+      which has none.
+
+    Either way the cone query under A is unsat, hence the whole query (the cone is a
+    subset of the VC's constraints, ``slicing.cone_constraints``).  So the kept proof is
+    a proof of exactly the query it stands for, and the fixpoint is as before (paper 003
+    section 2.2: every alive candidate proved under one alive set; docs/design.md section
+    6).  A back end proof (whole VC, no core) is kept only when D is empty.
 
     Why: a split that goes on past a model (``_one_by_one``'s ``through``) proves the
     candidates after the model under the smaller alive set, and its slice was asked
@@ -671,6 +683,8 @@ def _proof_kept(s: _Search, g: str) -> bool:
         return True
     if not proof.cone or s.prover is None:
         return False
+    if proof.core is not None and not dropped & proof.core:
+        return True
     reads = proof.reads
     if reads is None:
         reads = s.prover.reads(sorted(c.index for c in s.by_guard[g]))

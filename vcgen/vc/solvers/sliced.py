@@ -106,7 +106,8 @@ class SliceProver:
             self._text = decls, asserts
         return self._text
 
-    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None,
+              assumed: frozenset[str] = frozenset()) -> Outcome:
         """``unsat`` if the part ``checks`` (VC check indices) cannot fail under
         ``assumptions`` (the part's query literals, ``encode.VC.assumptions``) on its cone;
         otherwise the cone query's outcome: ``sat`` is a model of the whole query (a model
@@ -123,7 +124,12 @@ class SliceProver:
         check's query over a part of the VC, while the back end, which a timeout leaves
         the check to, asks the whole check over the whole VC (heat-3d kernel0 at load 8:
         the first of 11 cases cut at 3.8 s, then the back end 275 s; the cases take
-        0.8-3.6 s each at load 5)."""
+        0.8-3.6 s each at load 5).
+
+        ``assumed``: names of Houdini guards (``VC.guards``) whose literals are passed as
+        ``check-sat-assuming`` assumptions instead of facts; an ``unsat`` then carries in
+        ``core`` the names of those its proof needed (the union over the cases), or None
+        when the solver gave none (``houdini._proof_kept``)."""
         self._drop_pending()
         cone = cone_constraints(self.vc, checks)
         printed = self._printed() if cone else None
@@ -131,29 +137,39 @@ class SliceProver:
             return Outcome("unknown", "no cone")
         goal = z3.Or([z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks])
         cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
+        texts = {self.vc.guards[n].sexpr(): n for n in assumed}
         if not cases:
-            return self._ask(printed, cone, goal, assumptions, limit, tuple(checks))
+            return _named_core(self._ask(printed, cone, goal, assumptions, limit, tuple(checks),
+                                         assumed=frozenset(texts)), texts)
         out = Outcome("unsat")
+        core: set[str] | None = set()
         for case in cases:
             out = self._ask(printed, cone, z3.And(goal, *case.path, z3.Not(case.leaf)), assumptions,
-                            limit, tuple(checks), len(cases), adaptive=False)
+                            limit, tuple(checks), len(cases), adaptive=False, assumed=frozenset(texts))
             if out.status != "unsat":
-                break
-        return out
+                return out
+            if out.core is None or core is None:
+                core = None
+            else:
+                core |= out.core
+        return _named_core(Outcome("unsat", out.reason, None if core is None else frozenset(core)), texts)
 
     def _ask(self, printed: tuple[str, list[str]], cone: list[int], goal: z3.BoolRef,
              assumptions: list, limit: float | None, checks: tuple[int, ...], cases: int = 0,
-             adaptive: bool = True) -> Outcome:
+             adaptive: bool = True, assumed: frozenset[str] = frozenset()) -> Outcome:
         """One cone query: the declarations, the cone's constraints and ``goal`` (a z3
         Bool of the VC's context) to a fresh solver process, under ``assumptions``, at most
         ``limit`` seconds and (``adaptive``) the adaptive ``self.limit``; ``checks``: the
         part's VC check indices; ``cases``: the number of cases ``goal`` is one of (0: the
         whole part), for the progress line.  A whole part's query past the adaptive limit
-        keeps its process searching for ``race`` (``_pending``)."""
+        keeps its process searching for ``race`` (``_pending``).  ``assumed``: printed
+        literals passed as assumptions (``OneShotBackend.assumed``)."""
         decls, asserts = printed
-        prelude = (f"(set-option :print-success false)\n(set-logic {smt_logic(self.vc)})\n{decls}"
+        option = "(set-option :produce-unsat-assumptions true)\n" if assumed else ""
+        prelude = (f"(set-option :print-success false)\n{option}(set-logic {smt_logic(self.vc)})\n{decls}"
                    + "".join(asserts[i] for i in cone) + f"(assert {goal.sexpr()})\n")
         solver = OneShotBackend(self.vc, self.command, self.timeout, prelude=prelude)
+        solver.assumed = assumed
         solver.keep_on_timeout = adaptive and not cases
         self.queries += 1
         t0 = time.perf_counter()
@@ -304,6 +320,13 @@ class SliceProver:
     def close(self) -> None:
         """Kill the solver process of a cone query left searching, if any."""
         self._drop_pending()
+
+
+def _named_core(out: Outcome, texts: dict[str, str]) -> Outcome:
+    """``out`` with its ``core`` of printed literals as the names ``texts`` maps them to."""
+    if out.core is None:
+        return out
+    return Outcome(out.status, out.reason, frozenset(texts[t] for t in out.core))
 
 
 def _symbols_in(text: str, symbols: dict[str, str]) -> frozenset[str]:
