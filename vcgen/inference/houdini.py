@@ -367,7 +367,8 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     left unproved (``stats.deferred``) and the caller's next round asks it again, after the
     slices it asks jointly, splitting it at once if its joint query had the ``SPLIT_AFTER``
     cap (no longer limit to come).  A split is mostly the proof of the slice, and a proof
-    under an alive set the round has already shrunk is undone by any later drop, while a
+    under an alive set the round has already shrunk is undone by a later drop its proofs
+    needed (``_proof_kept``), while a
     round that drops nothing is the last (lu kernel1 on main: the round-1 splits of loops
     199, 280 and 378, 70 s of one-candidate proofs, undone by loop 652's drops, and the
     round-2 ones by a drop in round 3; Houdini 312 -> 157 queries, one-candidate cone proofs
@@ -543,7 +544,8 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
 
     ``through``: a model does not end them; the candidates after it are asked under the
     smaller alive set, and the caller, seeing the drop, asks the slice again (the proofs
-    before the model assumed a dropped candidate).  For slices whose joint queries are sat
+    before the model assumed a dropped candidate; those that did not need it, and those
+    after the last model, are kept, ``_proof_kept``).  For slices whose joint queries are sat
     several times and then over the limit (``_ask_slice``): each of their joint queries
     drops one or two candidates in seconds, and ending the split at the first model sent
     the slice back to them.  Rodinia IMGVF, a loop of 120 candidates at load 7: joint
