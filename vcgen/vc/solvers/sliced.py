@@ -309,7 +309,7 @@ class SliceProver:
         self.races_won += 1
         progress.note("cone query of %s: unsat %.2f s into its race with %s, which it cancelled",
                       self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"))
-        return cone
+        return Outcome(cone.status, cone.reason)  # its core (printed literals) is not read here
 
     def _drop_pending(self) -> None:
         """Kill a cone query left searching that no ``race`` took."""
