@@ -135,7 +135,7 @@ class HoudiniStats:
                        "over its limit, their split found no model)")
         if self.kept_proofs:
             out.append(f"Houdini: {self.kept_proofs} one-candidate queries not asked again: "
-                       "their proofs read none of the candidates dropped since")
+                       "their proofs need none of the candidates dropped since")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -382,7 +382,7 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
         # every candidate's own query is proved under the current alive set: the slice is
         s.stats.kept_proofs += len(part)
         progress.note("houdini: loop %s: %d of its candidates, each proved before under "
-                      "candidates its proof reads that are all still alive",
+                      "candidates its proof needs that are all still alive",
                       _site(s.by_guard, part), len(part))
         return limit
     vc, backend, alive, by_guard, stats, pace = s.vc, s.backend, s.alive, s.by_guard, s.stats, s.pace
@@ -565,7 +565,7 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             if _proof_kept(s, g):
                 stats.kept_proofs += 1
                 progress.note("houdini: split: candidate %s (rule %s) proved before, under "
-                              "candidates its proof reads that are all still alive",
+                              "candidates its proof needs that are all still alive",
                               g, by_guard[g][0].rule)
                 continue
             if limit is not None and g in stats.slow:
