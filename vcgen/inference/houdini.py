@@ -692,7 +692,7 @@ def _proof_kept(s: _Search, g: str) -> bool:
         reads = s.prover.reads(sorted(c.index for c in s.by_guard[g]))
         if reads is None:
             return False
-        s.proofs[g] = proof._replace(reads=reads)
+        s.proofs[g] = _Proof(proof.alive, proof.cone, proof.core, reads)
     return not dropped & reads
 
 
