@@ -17,8 +17,8 @@ split at once next time (``_ask_slice``).
 
 A candidate's unsat one-candidate query is kept (``_proof_kept``): asked again under a
 smaller alive set, it is not re-asked when nothing was dropped since, or when its proof
-was over its cone and the cone's formula reads none of the guards dropped since (then it
-is the same query up to literals of guards it does not read).
+was over its cone and none of the guards dropped since is in its unsat core or read by
+the cone's formula (then the proof still holds under the smaller alive set).
 
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
@@ -379,7 +379,8 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     if not part:
         return limit
     if all(g in s.proofs for g in part) and all(_proof_kept(s, g) for g in part):
-        # every candidate's own query is proved under the current alive set: the slice is
+        # every candidate's own query is proved under the current alive set, so the
+        # slice's (the disjunction of their goals) is
         s.stats.kept_proofs += len(part)
         progress.note("houdini: loop %s: %d of its candidates, each proved before under "
                       "candidates its proof needs that are all still alive",
@@ -539,7 +540,8 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
     of later splits: PolyBench seidel-2d kernel0 met the same 4 such candidates in
     successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
     Sound: a pass drops nothing but on a model; a candidate stays only after its own
-    unsat, all proofs under the same alive set (no pass changes it without ending the
+    unsat (or a kept proof of it under the current alive set, ``_proof_kept``), all
+    proofs under the same alive set (no pass changes it without ending the
     split).
 
     ``through``: a model does not end them; the candidates after it are asked under the
