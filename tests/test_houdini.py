@@ -331,13 +331,16 @@ class _ConeStub:
     def __init__(self, vc, proves=(), otherwise="sat"):
         self.vc, self.proves, self.otherwise, self.offered = vc, set(proves), otherwise, []
 
-    def prove(self, checks, assumptions, limit=None):
+    def prove(self, checks, assumptions, limit=None, assumed=frozenset()):
         guards = {self.vc.checks[k].guard for k in checks}
         self.offered.append(guards)
         return Outcome("unsat" if guards <= self.proves else self.otherwise)
 
     def race(self, checks, backend, assumptions, limit=None):
         return backend.check(assumptions, limit)
+
+    def reads(self, checks):
+        return None  # not known: a proof is kept only while nothing is dropped
 
 
 def test_split_asks_the_cone_prover_first_and_trusts_only_its_unsat():
@@ -675,3 +678,155 @@ def test_houdini_vc_does_not_assume_loop_invariants_it_does_not_check():
     assert alive[True] == alive[False] == {"_b0"}
     out, _, _ = run_houdini(prog, houdini.HoudiniOptions(refutation="none"))
     assert verify_program(out).status == "verified"
+
+
+# ------------------------------------------------ one-candidate proofs kept across drops
+
+
+class _AliveLog(_OneJoint):
+    """``_OneJoint`` that also logs, per one-candidate query, the guard, the alive guards
+    its assumptions set true and the answer."""
+
+    def __init__(self, vc):
+        super().__init__(vc)
+        self.single: list = []
+
+    def check(self, assumptions, limit=None):
+        out = super().check(assumptions, limit)
+        on = {str(a) for a in assumptions}
+        guards = {c.guard for c in self.vc.checks if str(c.enable) in on}
+        if len(guards) == 1:
+            self.single.append((min(guards), frozenset(g for g in self.vc.guards if g in on), out.status))
+        return out
+
+
+def test_a_proof_under_the_current_alive_set_is_not_asked_again():
+    """Issue 12 (PolyBench seidel-2d kernel0: a loop's split in round 3 went on past its
+    model, proving 21 candidates under the 63 candidates left; round 4 asked all 21 again
+    under the same 63, 61 s).  The split after the sat joint query proves ``_b0``, finds
+    the model of ``$x != 3`` and proves ``_b1`` under the smaller alive set; asked again,
+    the slice re-proves ``_b0`` (its proof assumed the dropped candidate) but not ``_b1``:
+    no one-candidate query is asked twice under one alive set.  Same fixpoint."""
+    prog = parse_program(twin_counters({"_b0": "r1: $x == $y", "_b1": "r1: BV32_ULE($x, 100bv32)",
+                                        "_b2": "r3: $x == 0bv32", "_b3": "r3: $x != 3bv32"}, guards=4))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _AliveLog(vc), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    unsat = [(g, alive) for g, alive, status in backend.single if status == "unsat"]
+    assert len(unsat) == len(set(unsat)), backend.single
+    assert stats.kept_proofs >= 1 and stats.dropped_on_unknown == 0
+    assert "not asked again" in "\n".join(stats.lines())
+
+
+class _NthPollRefuter:
+    """A refutation engine (``refutation.Refuter``'s interface) that refutes ``guards`` at
+    Houdini's ``n``-th poll (the first is before round 1; the next after its first drop)."""
+
+    def __init__(self, guards, n=2):
+        self.guards, self.n, self.guide = set(guards), n, None
+
+    def poll(self):
+        self.n -= 1
+        return {g: "dyn" for g in self.guards} if self.n == 0 else {}
+
+    def share(self, dropped):
+        pass
+
+
+def _cone_queries(vc):
+    """The cone prover of ``vc`` and the list of candidate guards of its cone queries."""
+    prover, asked = slice_prover(vc), []
+    assert prover is not None
+    prove = prover.prove
+
+    def counting(checks, assumptions, limit=None, assumed=frozenset()):
+        asked.append(vc.checks[checks[0]].guard)
+        return prove(checks, assumptions, limit, assumed)
+    prover.prove = counting  # type: ignore[method-assign]
+    return prover, asked
+
+
+def test_cone_reads_the_guards_of_the_loops_before_it_not_after():
+    """``SliceProver.reads``: the cone of a loop's candidate reads its own loop's guards and
+    those of the loops before it (their heads are on every path to it, their candidates
+    assumed there), not those of the loops after it."""
+    vc = program_vc(parse_program(counting_loops(set(), 3)), independent_candidates=True)
+    prover = slice_prover(vc)
+    assert prover is not None
+    by_guard: dict = {}
+    for c in vc.checks:
+        if c.guard is not None:
+            by_guard.setdefault(c.guard, []).append(c.index)
+    assert prover.reads(by_guard["_b0"]) == {"_b0", "_b1"}
+    assert prover.reads(by_guard["_b3"]) == {"_b0", "_b1", "_b2", "_b3"}
+    assert prover.reads(by_guard["_b4"]) == {f"_b{k}" for k in range(6)}
+    prover.close()
+
+
+def test_a_cone_proof_is_kept_after_drops_its_cone_does_not_read():
+    """Three loops whose joint queries time out (``_Stuck``): each is split, its
+    candidates proved over their cones; loop 2's false candidate ``_b5`` is dropped, so
+    round 2 asks loops 0 and 1 again.  Their cones do not read ``_b5``: their proofs are
+    kept, one cone query per candidate (main: two).  The fixpoint is the same as without
+    the prover, and no candidate is dropped undecided."""
+    prog = parse_program(counting_loops({2}, 3))
+    vc = program_vc(prog, independent_candidates=True)
+    prover, asked = _cone_queries(vc)
+    stats = HoudiniStats()
+    expected = {"_b0", "_b1", "_b2", "_b3", "_b4"}
+    try:
+        alive = houdini_fixpoint(vc, _Stuck(vc, ()), stats, prover=prover)
+    finally:
+        prover.close()
+    assert alive == expected and stats.dropped_on_unknown == 0
+    assert len(asked) == len(set(asked)), asked
+    assert stats.kept_proofs >= 4, stats.kept_proofs
+    assert houdini_fixpoint(vc, _Stuck(vc, ()), HoudiniStats()) == expected
+
+
+# ``$y <= 100`` is inductive only with ``$x == $y`` (the loop tests ``$x``)
+NEEDS_B0 = twin_counters({"_b0": "r1: $x == $y", "_b1": "r2: BV32_ULE($y, 100bv32)",
+                          "_b2": "r2: BV32_ULE($x, 100bv32)", "_b3": "r3: $x != 3bv32"})
+
+
+def test_a_cone_proof_names_the_candidates_it_needed():
+    """The cone query of ``_b1`` (``$y <= 100``) with the alive guards as assumptions:
+    unsat, and its core (``Outcome.core``, a subset of the alive guards) names ``_b0``
+    (``$x == $y``), which it needs; asserted as facts (no ``assumed``), no core."""
+    vc = program_vc(parse_program(NEEDS_B0), independent_candidates=True)
+    prover = slice_prover(vc)
+    assert prover is not None
+    checks = sorted(c.index for c in vc.checks if c.guard == "_b1")
+    alive = {"_b0", "_b1", "_b2", "_b3"}
+    try:
+        out = prover.prove(checks, vc.assumptions(set(checks), alive), None, frozenset(alive))
+        assert out.status == "unsat" and out.core is not None
+        assert "_b0" in out.core and out.core <= alive
+        plain = prover.prove(checks, vc.assumptions(set(checks), alive))
+        assert plain.status == "unsat" and plain.core is None
+        # without _b0 the query has a model
+        assert prover.prove(checks, vc.assumptions(set(checks), alive - {"_b0"}), None,
+                            frozenset(alive - {"_b0"})).status == "sat"
+    finally:
+        prover.close()
+
+
+def test_a_proof_whose_core_has_a_dropped_candidate_is_asked_again():
+    """One loop, joint queries timing out: the split proves ``_b0``, ``_b1``, ``_b2`` over
+    their cones and drops ``_b3`` on a model.  Asked again, the slice is proved by the
+    kept proofs (``_b3`` is in no core; main: three cone queries again).  When a
+    refutation engine drops ``_b0`` right after ``_b3``, the proof of ``_b1``, whose
+    core holds ``_b0``, is not kept: ``_b1`` is asked again, and dropped on a model (it is
+    not inductive without ``_b0``).  Each time the fixpoint without the prover's."""
+    prog = parse_program(NEEDS_B0)
+    for refuted, expected, twice in (((), {"_b0", "_b1", "_b2"}, set()), (("_b0",), {"_b2"}, {"_b1"})):
+        vc = program_vc(prog, independent_candidates=True)
+        prover, asked = _cone_queries(vc)
+        stats = HoudiniStats()
+        try:
+            alive = houdini_fixpoint(vc, _Stuck(vc, ()), stats, _NthPollRefuter(refuted), prover)
+        finally:
+            prover.close()
+        assert alive == expected and stats.dropped_on_unknown == 0
+        assert {g for g in asked if asked.count(g) > 1} == twice, asked
+        assert houdini_fixpoint(vc, _Stuck(vc, ()), HoudiniStats(), _NthPollRefuter(refuted)) == expected

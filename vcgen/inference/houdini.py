@@ -15,6 +15,11 @@ alive candidate was proved in the same round (docs/design.md section 6).  Such a
 waits for a round that has dropped nothing yet, and a loop whose split found no model is
 split at once next time (``_ask_slice``).
 
+A candidate's unsat one-candidate query is kept (``_proof_kept``): asked again under a
+smaller alive set, it is not re-asked when nothing was dropped since, or when its proof
+was over its cone and none of the guards dropped since is in its unsat core or read by
+the cone's formula (then the proof still holds under the smaller alive set).
+
 All rounds use the same solver instance and VC (assumption literals only).  In that VC a
 candidate check is not assumed by the commands after it (``encode.build_vc``,
 ``independent_candidates``): one model then falsifies every candidate that fails on its
@@ -108,6 +113,7 @@ class HoudiniStats:
     sat_jointly: set = field(default_factory=set)
     split_through: set = field(default_factory=set)
     deferred: int = 0  # splits put off to a round that has dropped nothing yet (``_ask_slice``)
+    kept_proofs: int = 0  # one-candidate proofs still valid when asked again (``_proof_kept``)
 
     @property
     def generated(self) -> int:
@@ -130,6 +136,9 @@ class HoudiniStats:
                        "over its limit, their split found no model)")
         if self.cone_joint:
             out.append(f"Houdini: {self.cone_joint} slice queries answered over their cones")
+        if self.kept_proofs:
+            out.append(f"Houdini: {self.kept_proofs} one-candidate queries not asked again: "
+                       "their proofs need none of the candidates dropped since")
         if self.twin_queries:
             out.append(f"Houdini: {self.twin_queries} thread-swapped models asked, "
                        f"{self.twins} candidates dropped by them")
@@ -153,7 +162,8 @@ class HoudiniStats:
     def as_dict(self) -> dict[str, Any]:
         return {"generated": self.generated, "proved": self.proved, "rounds": self.rounds,
                 "queries": self.queries, "dropped_on_unknown": self.dropped_on_unknown,
-                "splits": self.splits, "twin_queries": self.twin_queries, "twins": self.twins,
+                "splits": self.splits, "kept_proofs": self.kept_proofs,
+                "twin_queries": self.twin_queries, "twins": self.twins,
                 "seconds": round(self.seconds, 3), "refutation": self.refutation,
                 "refuted_by_engines": len(self.refuted_by),
                 "rules": {k: {"generated": v.generated, "proved": v.proved, "refuted": v.refuted}
@@ -163,6 +173,19 @@ class HoudiniStats:
 def _rule_key(rule: str):
     digits = "".join(ch for ch in rule if ch.isdigit())
     return (int(digits) if digits else 1 << 30, rule)
+
+
+class _Proof(NamedTuple):
+    """An unsat one-candidate query (``_one_by_one``): the ``alive`` guards it assumed
+    (a frozenset), and whether it was asked over the candidate's cone (``cone``: the
+    prover's unsat; else the back end's, over the whole VC).  ``core``: the alive guards
+    the cone query's proof needed (its unsat core, ``Outcome.core``; None if not known).
+    ``reads``: the guards the cone query's formula reads (``sliced.SliceProver.reads``),
+    found when first needed (``_proof_kept``)."""
+    alive: frozenset
+    cone: bool
+    core: frozenset | None = None
+    reads: frozenset | None = None
 
 
 class Twins(NamedTuple):
@@ -178,7 +201,8 @@ class _Search:
     guards (shrinking), the candidate checks ``by_guard``, the run's ``stats``, the
     refutation engines (``refuter``), the thread twins (``_twin_run``), the kernel's
     joint-query ``pace`` (``split.SplitLimit``) and the cone ``prover``
-    (``sliced.SliceProver``), each of the last four optional."""
+    (``sliced.SliceProver``), each of these four optional; and the ``proofs`` of
+    one-candidate queries (``_proof_kept``)."""
     vc: vcmod.VC
     backend: Any
     alive: set
@@ -188,6 +212,7 @@ class _Search:
     twins: Twins | None = None
     pace: split.SplitLimit | None = None
     prover: PartProver | None = None
+    proofs: dict = field(default_factory=dict)  # guard -> _Proof
 
 
 def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
@@ -345,7 +370,8 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     left unproved (``stats.deferred``) and the caller's next round asks it again, after the
     slices it asks jointly, splitting it at once if its joint query had the ``SPLIT_AFTER``
     cap (no longer limit to come).  A split is mostly the proof of the slice, and a proof
-    under an alive set the round has already shrunk is undone by any later drop, while a
+    under an alive set the round has already shrunk is undone by a later drop its proofs
+    needed (``_proof_kept``), while a
     round that drops nothing is the last (lu kernel1 on main: the round-1 splits of loops
     199, 280 and 378, 70 s of one-candidate proofs, undone by loop 652's drops, and the
     round-2 ones by a drop in round 3; Houdini 312 -> 157 queries, one-candidate cone proofs
@@ -354,6 +380,14 @@ def _ask_slice(s: _Search, part: set, limit: float = SPLIT_AFTER, defer: int | N
     was proved under one alive set; the rounds end since each one that defers has dropped a
     candidate."""
     if not part:
+        return limit
+    if all(g in s.proofs for g in part) and all(_proof_kept(s, g) for g in part):
+        # every candidate's own query is proved under the current alive set, so the
+        # slice's (the disjunction of their goals) is
+        s.stats.kept_proofs += len(part)
+        progress.note("houdini: loop %s: %d of its candidates, each proved before under "
+                      "candidates its proof needs that are all still alive",
+                      _site(s.by_guard, part), len(part))
         return limit
     vc, backend, alive, by_guard, stats, pace = s.vc, s.backend, s.alive, s.by_guard, s.stats, s.pace
     floor, limit = limit, max(limit, pace.seconds()) if pace is not None else limit
@@ -546,12 +580,14 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
     of later splits: PolyBench seidel-2d kernel0 met the same 4 such candidates in
     successive splits, 4 x 10 s, then 4 x 20 s, before each split's model.
     Sound: a pass drops nothing but on a model; a candidate stays only after its own
-    unsat, all proofs under the same alive set (no pass changes it without ending the
+    unsat (or a kept proof of it under the current alive set, ``_proof_kept``), all
+    proofs under the same alive set (no pass changes it without ending the
     split).
 
     ``through``: a model does not end them; the candidates after it are asked under the
     smaller alive set, and the caller, seeing the drop, asks the slice again (the proofs
-    before the model assumed a dropped candidate).  For slices whose joint queries are sat
+    before the model assumed a dropped candidate; those that did not need it, and those
+    after the last model, are kept, ``_proof_kept``).  For slices whose joint queries are sat
     several times and then over the limit (``_ask_slice``): each of their joint queries
     drops one or two candidates in seconds, and ending the split at the first model sent
     the slice back to them.  Rodinia IMGVF, a loop of 120 candidates at load 7: joint
@@ -568,6 +604,12 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             pending.remove(g)
             if g not in alive:
                 continue
+            if _proof_kept(s, g):
+                stats.kept_proofs += 1
+                progress.note("houdini: split: candidate %s (rule %s) proved before, under "
+                              "candidates its proof needs that are all still alive",
+                              g, by_guard[g][0].rule)
+                continue
             if limit is not None and g in stats.slow:
                 hard.append(g)  # over the limit in an earlier split: asked last
                 continue
@@ -575,14 +617,16 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             progress.note("houdini: split: candidate %s (rule %s)%s", g, by_guard[g][0].rule,
                           f", first pass of {limit:g} s" if limit is not None else "")
             cone = _cone_answer(s, g, limit)
-            if cone == "unsat":
+            status = cone.status if cone is not None else None
+            if cone is not None and status == "unsat":
+                s.proofs[g] = _Proof(frozenset(alive), cone=True, core=cone.core)
                 _record_cost(stats, by_guard[g][0].rule, time.monotonic() - asked)
                 continue
             # a model of the cone extends to one of the whole query (the slice is exact,
             # ``slicing.cone_constraints``): ``g`` fails under ``alive``, and so does every
             # candidate whose check the cone's model (``sliced.ConeModel``) fails
-            model = getattr(s.prover, "model", None) if cone == "sat" else None
-            if cone == "sat" and model is None and through:
+            model = getattr(s.prover, "model", None) if status == "sat" else None
+            if status == "sat" and model is None and through:
                 alive.discard(g)
                 stats.cone_models += 1
                 found = True
@@ -601,6 +645,9 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
             _record_cost(stats, by_guard[g][0].rule,
                          0.0 if out.status == "sat" else time.monotonic() - asked)
             if out.status == "unsat":
+                # over the whole VC, or over the cone if that won ``race``: either way
+                # kept only while nothing is dropped (``_proof_kept``)
+                s.proofs[g] = _Proof(frozenset(alive), cone=False)
                 continue
             if out.status == "sat":
                 dead = _falsified(vc, model, alive, by_guard) | {g}
@@ -623,8 +670,8 @@ def _one_by_one(s: _Search, part: set, passes: tuple = (), through: bool = False
     return found
 
 
-def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
-    """The status of candidate ``g``'s one-candidate query over its checks' cone of
+def _cone_answer(s: _Search, g: str, limit: float | None) -> Outcome | None:
+    """The outcome of candidate ``g``'s one-candidate query over its checks' cone of
     influence asked of ``prover`` (``sliced.SliceProver``; docs/design.md section 6, split
     parts over their cones), None when not asked: an unsat there is the unsat of the whole
     query, which the back end is then not asked, and a sat one is a model of the whole
@@ -633,18 +680,71 @@ def _cone_answer(s: _Search, g: str, limit: float | None) -> str | None:
     asking the back end for one.  A candidate whose cone query was not unsat once (a
     model, or over the prover's limit) is not offered again: the back end decides it.
     Shoc s3d gr_base: the split's 44 one-candidate queries over the whole VC took
-    0.01-6.4 s each, over their cones (83 of 367 constraints) 0.01-0.7 s."""
+    0.01-6.4 s each, over their cones (83 of 367 constraints) 0.01-0.7 s.  The alive
+    guards are the query's assumptions, not facts, so that its unsat names those it
+    needed (``Outcome.core``, ``_proof_kept``)."""
     if s.prover is None or g in s.stats.uncones:
         return None
     checks = sorted(c.index for c in s.by_guard[g])
     ask = getattr(s.prover, "ask", s.prover.prove)  # ``ask`` keeps a sat answer's model
-    status = ask(checks, s.vc.assumptions(set(checks), s.alive), limit).status
-    if status == "unsat":
+    out = ask(checks, s.vc.assumptions(set(checks), s.alive), limit, frozenset(s.alive))
+    if out.status == "unsat":
         s.stats.queries += 1
         s.stats.cone_proofs += 1
     else:
         s.stats.uncones.add(g)
-    return status
+    return out
+
+
+def _proof_kept(s: _Search, g: str) -> bool:
+    """Whether candidate ``g``'s last unsat one-candidate query (``s.proofs``) proves its
+    query under the current alive set, so that it need not be asked again.
+
+    The query of ``g`` under an alive set A (``VC.assumptions``: ``g``'s checks enabled,
+    the others off, guards of A true, the others false) differs from the one proved under
+    A0 (alive only shrinks: A is a subset of A0) only in the literals of the guards
+    dropped since, D = A0 - A, now false.  Kept when D is empty (the same query), or when
+    the proof was over ``g``'s cone (``_cone_answer``) and either
+
+    - its unsat core (``_Proof.core``: a subset C of A0 such that the cone's formula F,
+      the facts of that query and the literals of C are unsat) has no guard of D: the
+      cone query under A has the same F and facts (the enable literals, the guards
+      outside A0 false) and assumes every guard of C (C is in A0 - D = A), so it is
+      unsat; or
+    - its formula F (the cone's constraints and the goal, ``sliced.SliceProver.reads``)
+      reads no guard of D: each guard of D then occurs in the cone query only as its own
+      unit literal, so flipping it to true turns any model under A into one under A0,
+      which has none.
+
+    Either way the cone query under A is unsat, hence the whole query (the cone is a
+    subset of the VC's constraints, ``slicing.cone_constraints``).  So the kept proof is
+    a proof of exactly the query it stands for, and the fixpoint is as before (paper 003
+    section 2.2: every alive candidate proved under one alive set; docs/design.md section
+    6).  A back end proof (whole VC, no core) is kept only when D is empty.
+
+    Why: a split that goes on past a model (``_one_by_one``'s ``through``) proves the
+    candidates after the model under the smaller alive set, and its slice was asked
+    again, re-proving them all (PolyBench seidel-2d kernel0: round 4 re-proved the 21
+    candidates of a loop proved in round 3 under the same 63 alive candidates, 61 s);
+    and a loop's candidate proofs do not read the candidates of the loops after it in
+    program order (a drop there undid them all)."""
+    proof = s.proofs.get(g)
+    if proof is None:
+        return False
+    dropped = proof.alive - s.alive
+    if not dropped:
+        return True
+    if not proof.cone or s.prover is None:
+        return False
+    if proof.core is not None and not dropped & proof.core:
+        return True
+    reads = proof.reads
+    if reads is None:
+        reads = s.prover.reads(sorted(c.index for c in s.by_guard[g]))
+        if reads is None:
+            return False
+        s.proofs[g] = _Proof(proof.alive, proof.cone, proof.core, reads)
+    return not dropped & reads
 
 
 def _cheapest(pending: list, by_guard: dict, stats: HoudiniStats) -> str:

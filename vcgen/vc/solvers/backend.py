@@ -22,6 +22,10 @@ QUANTIFIED_CANDIDATE = "candidate model under quantified axioms"
 class Outcome:
     status: str  # "sat" | "unsat" | "unknown" | "timeout"
     reason: str = ""
+    # after "unsat" of a query given literals as assumptions (``oneshot.OneShotBackend``'s
+    # ``assumed``): the printed literals the solver's proof needed, a subset of those
+    # (``get-unsat-assumptions``); None when not asked
+    core: frozenset | None = None
 
     @property
     def definite(self) -> bool:

@@ -17,8 +17,11 @@ models, so ``sat``/``unsat`` mean what they mean for ``ProcessBackend``.
 """
 from __future__ import annotations
 
+import time
+
 from .backend import Outcome
 from .process import ProcessBackend
+from .smtlib import parse_sexpr
 
 
 class OneShotBackend(ProcessBackend):
@@ -31,11 +34,32 @@ class OneShotBackend(ProcessBackend):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.name += " (one process per query)"
+        # printed literals passed as ``check-sat-assuming`` assumptions, not asserted, so
+        # that an unsat answer names those it needed (``Outcome.core``); the prelude must
+        # set ``:produce-unsat-assumptions``
+        self.assumed: frozenset[str] = frozenset()
 
     def prepare(self, assumptions: list) -> str:
         self.generation += 1
-        facts = "".join(f"(assert {self._sexpr(a)})\n" for a in assumptions)
-        return self._text(facts + "(check-sat)\n")
+        texts = [self._sexpr(a) for a in assumptions]
+        facts = "".join(f"(assert {t})\n" for t in texts if t not in self.assumed)
+        assumed = [t for t in texts if t in self.assumed]
+        check = f"(check-sat-assuming ({' '.join(assumed)}))\n" if assumed else "(check-sat)\n"
+        return self._text(facts + check)
+
+    def _answer(self, budget: float | None) -> Outcome:
+        """``ProcessBackend._answer``, with the unsat core over ``assumed`` after an
+        ``unsat`` (``core`` None if the solver did not give one)."""
+        out = super()._answer(budget)
+        if out.status != "unsat" or not self.assumed:
+            return out
+        self._send("(get-unsat-assumptions)\n")
+        resp = self._response(time.monotonic() + 5)
+        names = parse_sexpr(resp or "")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
+                or not set(names) <= self.assumed:
+            return out
+        return Outcome("unsat", out.reason, frozenset(names))
 
     def run(self, query: str, limit: float | None = None) -> Outcome:
         """Answer ``query`` (``prepare``) in a new process (see the class docstring); a

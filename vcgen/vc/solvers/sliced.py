@@ -43,6 +43,8 @@ from .split import SplitLimit
 # ``(let``, never with a command's name)
 _COMMAND = re.compile(r"^\((?:assert|declare-|define-)", re.MULTILINE)
 _DECLARED = re.compile(r"^\(declare-fun (\S+) ", re.MULTILINE)
+# A symbol of SMT-LIB text: quoted (``|a b|``) or simple
+_SYMBOL = re.compile(r"\|[^|]*\||[^\s()|]+")
 
 
 def _cut(body: str) -> tuple[str, list[str]] | None:
@@ -115,6 +117,10 @@ class SliceProver:
         self.model: ConeModel | None = None
         self._keep_model = False
         self._defined: dict[str, int] | None = None  # ``ConeModel``'s, made on first use
+        # printed guard symbol -> guard name, and constraint index -> the guards its
+        # assertion reads (``reads``), filled on first use
+        self._guard_symbols: dict[str, str] | None = None
+        self._constraint_guards: dict[int, frozenset[str]] = {}
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -131,7 +137,8 @@ class SliceProver:
             self._text = decls, asserts
         return self._text
 
-    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None,
+              assumed: frozenset[str] = frozenset()) -> Outcome:
         """``unsat`` if the part ``checks`` (VC check indices) cannot fail under
         ``assumptions`` (the part's query literals, ``encode.VC.assumptions``) on its cone;
         otherwise the cone query's outcome: ``sat`` is a model of the whole query (a model
@@ -148,7 +155,12 @@ class SliceProver:
         check's query over a part of the VC, while the back end, which a timeout leaves
         the check to, asks the whole check over the whole VC (heat-3d kernel0 at load 8:
         the first of 11 cases cut at 3.8 s, then the back end 275 s; the cases take
-        0.8-3.6 s each at load 5)."""
+        0.8-3.6 s each at load 5).
+
+        ``assumed``: names of Houdini guards (``VC.guards``) whose literals are passed as
+        ``check-sat-assuming`` assumptions instead of facts; an ``unsat`` then carries in
+        ``core`` the names of those its proof needed (the union over the cases), or None
+        when the solver gave none (``houdini._proof_kept``)."""
         self._drop_pending()
         cone = cone_constraints(self.vc, checks)
         printed = self._printed() if cone else None
@@ -156,40 +168,51 @@ class SliceProver:
             return Outcome("unknown", "no cone")
         goal = z3.Or([z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks])
         cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
+        texts = {self.vc.guards[n].sexpr(): n for n in assumed}
         if not cases:
-            return self._ask(printed, cone, goal, assumptions, limit, tuple(checks))
+            return _named_core(self._ask(printed, cone, goal, assumptions, limit, tuple(checks),
+                                         assumed=frozenset(texts)), texts)
         out = Outcome("unsat")
+        core: set[str] | None = set()
         for case in cases:
             out = self._ask(printed, cone, z3.And(goal, *case.path, z3.Not(case.leaf)), assumptions,
-                            limit, tuple(checks), len(cases), adaptive=False)
+                            limit, tuple(checks), len(cases), adaptive=False, assumed=frozenset(texts))
             if out.status != "unsat":
-                break
-        return out
+                return out
+            if out.core is None or core is None:
+                core = None
+            else:
+                core |= out.core
+        return _named_core(Outcome("unsat", out.reason, None if core is None else frozenset(core)), texts)
 
-    def ask(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+    def ask(self, checks: Sequence[int], assumptions: list, limit: float | None = None,
+            assumed: frozenset[str] = frozenset()) -> Outcome:
         """``prove``, whose ``sat`` also leaves its model in ``self.model`` (a
         ``ConeModel``) for the caller to read until the prover's next query: Houdini's
         joint queries over a slice's cone (``houdini._joint_query``), where a model is
         the usual answer and drops the candidates it falsifies."""
         self._keep_model = True
         try:
-            return self.prove(checks, assumptions, limit)
+            return self.prove(checks, assumptions, limit, assumed)
         finally:
             self._keep_model = False
 
     def _ask(self, printed: tuple[str, list[str]], cone: list[int], goal: z3.BoolRef,
              assumptions: list, limit: float | None, checks: tuple[int, ...], cases: int = 0,
-             adaptive: bool = True) -> Outcome:
+             adaptive: bool = True, assumed: frozenset[str] = frozenset()) -> Outcome:
         """One cone query: the declarations, the cone's constraints and ``goal`` (a z3
         Bool of the VC's context) to a fresh solver process, under ``assumptions``, at most
         ``limit`` seconds and (``adaptive``) the adaptive ``self.limit``; ``checks``: the
         part's VC check indices; ``cases``: the number of cases ``goal`` is one of (0: the
         whole part), for the progress line.  A whole part's query past the adaptive limit
-        keeps its process searching for ``race`` (``_pending``)."""
+        keeps its process searching for ``race`` (``_pending``).  ``assumed``: printed
+        literals passed as assumptions (``OneShotBackend.assumed``)."""
         decls, asserts = printed
-        prelude = (f"(set-option :print-success false)\n(set-logic {smt_logic(self.vc)})\n{decls}"
+        option = "(set-option :produce-unsat-assumptions true)\n" if assumed else ""
+        prelude = (f"(set-option :print-success false)\n{option}(set-logic {smt_logic(self.vc)})\n{decls}"
                    + "".join(asserts[i] for i in cone) + f"(assert {goal.sexpr()})\n")
         solver = OneShotBackend(self.vc, self.command, self.timeout, prelude=prelude)
+        solver.assumed = assumed
         solver.keep_on_timeout = adaptive and not cases
         self.queries += 1
         t0 = time.perf_counter()
@@ -213,6 +236,47 @@ class SliceProver:
                       f", a case of {cases}" if cases else "", out.status, time.perf_counter() - t0,
                       solver.name)
         return out
+
+    def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
+        """The names of the Houdini guards (``VC.guards``) that the cone query of the part
+        ``checks`` (``prove``) reads: those occurring in its cone's constraints or in its
+        goal (with every case's path and leaf, for a part asked case by case).  None when
+        not known (no printed VC, or a declaration that reads a guard): then the part's
+        proof reads every guard.
+
+        The query is these formulas and the part's assumption literals (``prove``): every
+        other guard occurs in it only as its own unit literal, so its value does not change
+        whether the query is unsat (``houdini._proof_kept``).  Read off the printed text the
+        solver is given, so the set is that of the formula the proof was about."""
+        printed = self._printed()
+        symbols = self._guard_names(printed[0]) if printed is not None else None
+        if printed is None or symbols is None:
+            return None
+        out: set[str] = set()
+        for i in cone_constraints(self.vc, checks):
+            if i not in self._constraint_guards:
+                self._constraint_guards[i] = _symbols_in(printed[1][i], symbols)
+            out |= self._constraint_guards[i]
+        goal = [z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks]
+        cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
+        goal += [t for case in cases or () for t in (*case.path, case.leaf)]
+        for term in goal:
+            out |= _symbols_in(term.sexpr(), symbols)
+        return frozenset(out)
+
+    def _guard_names(self, decls: str) -> dict[str, str] | None:
+        """Printed symbol -> name of each guard; None if some declaration other than a
+        guard's own ``declare-fun`` mentions a guard (a definition the cone's assertions
+        could read it through)."""
+        if self._guard_symbols is None:
+            symbols = {g.sexpr(): name for name, g in self.vc.guards.items()}
+            for line in decls.splitlines():
+                own = _DECLARED.match(line)  # ``(declare-fun NAME (...) Sort)``
+                rest = line[own.end():] if own is not None else line
+                if _symbols_in(rest, symbols):
+                    return None
+            self._guard_symbols = symbols
+        return self._guard_symbols
 
     def named(self, checks: Sequence[int]) -> str:
         """The part ``checks`` (VC check indices) for ``--verbose`` lines: the candidate
@@ -294,7 +358,7 @@ class SliceProver:
         self.races_won += 1
         progress.note("cone query of %s: unsat %.2f s into its race with %s, which it cancelled",
                       self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"))
-        return cone
+        return Outcome(cone.status, cone.reason)  # its core (printed literals) is not read here
 
     def _drop_pending(self) -> None:
         """Kill a cone query left searching that no ``race`` took, and the process of the
@@ -310,6 +374,19 @@ class SliceProver:
         """Kill the solver processes of a cone query left searching and of the last
         model, if any."""
         self._drop_pending()
+
+
+def _named_core(out: Outcome, texts: dict[str, str]) -> Outcome:
+    """``out`` with its ``core`` of printed literals as the names ``texts`` maps them to."""
+    if out.core is None:
+        return out
+    return Outcome(out.status, out.reason, frozenset(texts[t] for t in out.core))
+
+
+def _symbols_in(text: str, symbols: dict[str, str]) -> frozenset[str]:
+    """The values of ``symbols`` (printed symbol -> name) whose symbol occurs in the
+    SMT-LIB ``text``."""
+    return frozenset(symbols[t] for t in _SYMBOL.findall(text) if t in symbols)
 
 
 def slice_prover(vc: VC, timeout: float | None = None) -> SliceProver | None:

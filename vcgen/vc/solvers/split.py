@@ -60,7 +60,11 @@ class PartProver(Protocol):
     """Something that may prove a part of a split query cheaper than the back end
     (``sliced.SliceProver``): only its ``unsat`` counts."""
 
-    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None) -> Outcome:
+    def prove(self, checks: Sequence[int], assumptions: list, limit: float | None = None,
+              assumed: frozenset[str] = frozenset()) -> Outcome:
+        """``unsat`` only if the part ``checks`` is proved under ``assumptions``; with
+        ``assumed`` (Houdini guard names), its ``core`` may name those the proof needed
+        (``sliced.SliceProver.prove``)."""
         ...
 
     def race(self, checks: Sequence[int], backend: Backend, assumptions: list,
@@ -69,6 +73,12 @@ class PartProver(Protocol):
         not prove, possibly raced against the prover's own query still searching
         (``sliced.SliceProver.race``); only the prover's unsat may replace the back end's
         answer."""
+        ...
+
+    def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
+        """The Houdini guards the formula of ``prove``'s query for the part ``checks``
+        reads, besides its assumption literals (None: any of them;
+        ``sliced.SliceProver.reads``)."""
         ...
 
 
