@@ -85,10 +85,7 @@ def test_a_cone_model_determines_its_own_loop_not_the_later_ones():
     vc = _vc()
     slices = loop_slices(vc)
     first, last = slices[0], slices[-1]
-    by_guard: dict = {}
-    for c in vc.checks:
-        if c.is_candidate:
-            by_guard.setdefault(c.guard, []).append(c)
+    by_guard = houdini.candidate_checks(vc)
     alive = set(by_guard)
     prover = slice_prover(vc)
     try:
@@ -122,10 +119,7 @@ class _AllFail:
 
 def test_falsified_reads_a_cone_model_only_on_the_checks_it_fixes():
     vc = _vc()
-    by_guard: dict = {}
-    for c in vc.checks:
-        if c.is_candidate:
-            by_guard.setdefault(c.guard, []).append(c)
+    by_guard = houdini.candidate_checks(vc)
     first = loop_slices(vc)[0]
     assert houdini._falsified(vc, _AllFail(first), set(by_guard), by_guard) == first
 

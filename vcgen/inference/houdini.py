@@ -236,14 +236,12 @@ def houdini_fixpoint(vc: vcmod.VC, backend, stats: HoudiniStats | None = None,
     loop).  Only the slices settled before a drop are asked again.
 
     ``prover`` (``sliced.SliceProver``, or None): a split's one-candidate queries are
-    offered to it first, over their cones (``_cone_answer``): its unsat is used, and in
-    a split that goes on past models its sat too.
+    offered to it first, over their cones (``_cone_answer``), and so are the slice
+    queries once the back end races every query (``_joint_query``): its unsat is a
+    proof, its model (``sliced.ConeModel``) drops what it falsifies.
     """
     stats = stats if stats is not None else HoudiniStats()
-    by_guard: dict = {}
-    for c in vc.checks:
-        if c.is_candidate:
-            by_guard.setdefault(c.guard, []).append(c)
+    by_guard = candidate_checks(vc)
     alive = set(by_guard)
     slices = loop_slices(vc)
     # seconds before a joint query is split: the kernel's pace, and per slice a floor
@@ -298,6 +296,16 @@ def _settle_slice(s: _Search, part: set, limit: float, defer: int | None = None)
         if s.refuter is not None:
             _take_refuted(s.refuter, s.alive, s.stats)
     return limit
+
+
+def candidate_checks(vc: vcmod.VC) -> dict[str, list[vcmod.Check]]:
+    """Guard name -> the candidate's checks in ``vc`` (its loop's entry check and its
+    back-edge checks, in VC order)."""
+    by_guard: dict = {}
+    for c in vc.checks:
+        if c.is_candidate:
+            by_guard.setdefault(c.guard, []).append(c)
+    return by_guard
 
 
 def loop_slices(vc: vcmod.VC) -> list[set[str]]:
