@@ -232,7 +232,10 @@ def _source_at(mt: irtext.ModuleText, dbg: int, source_path: str | None) -> tupl
     if loc is None:
         return None
     _, line, col = loc
-    lines = read_lines(mt.location_path(dbg))
+    # the file as the debug info joins it, else as named relative to the working
+    # directory (clang's name of a header included by a kernel given by a relative
+    # path: ``sub/../h.h``, in the kernel's directory), as ``annotations`` reads it
+    lines = read_lines(mt.location_path(dbg)) or read_lines(loc[0])
     if lines is None and source_path and loc[0] and os.path.basename(loc[0]) == os.path.basename(source_path):
         lines = read_lines(source_path)  # the main file, named as the driver gave it
     if not lines or not 1 <= line <= len(lines) or col < 1:

@@ -139,3 +139,25 @@ def test_component_reads_still_race_on_the_cells_they_read(tmp_path, capsys, bod
     code, out = verify(tmp_path, capsys, reading_kernel(body))
     assert code == ExitCode.NOT_ALL_VERIFIED, out
     assert re.search(rf"possible (read-write|write-read) race on G\[\d+\] \(bytes {bytes_}\)", out), out
+
+
+def test_a_component_assignment_in_a_header_is_found_from_a_relative_path(tmp_path, monkeypatch):
+    """The kernel named relative to the working directory (``gpuverify sub/k.cl``) and its
+    header named relative to the kernel (``#include "../h.h"``): clang records the header
+    as ``sub/../h.h`` in the kernel's directory, which is no file, so the header's text
+    must be read relative to the working directory, as the annotations' is; the
+    translation is the same as from the absolute path."""
+    (tmp_path / "h.h").write_text("static void set_y(__global float4 *G, unsigned i) {\n"
+                                  "  G[i].y = i;\n}\n")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "k.cl").write_text('#include "../h.h"\n__kernel void k(__global float4 *G) {\n'
+                              "  set_y(G, get_global_id(0));\n}\n")
+    monkeypatch.chdir(tmp_path)
+    found = []
+    for path in ("sub/k.cl", str(sub / "k.cl")):
+        k = translate_ir(compile_kernel(path), None, path).kernel()
+        found.append([x for b in k.blocks for c in b.cmds if isinstance(c, il.Assign)
+                      for r in c.rhss for x in il.subexprs(r)
+                      if isinstance(x, il.MapSelect) and x.map == il.Var("$$G")])
+    assert found == [[], []]  # ``.y = e`` writes its cell only: no read of the vector
