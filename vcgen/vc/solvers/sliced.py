@@ -80,16 +80,17 @@ class ConeModel:
     that whole model iff it fails here; a check outside the cone is not determined (its
     ``fail`` Boolean is unconstrained here) and must not be read from this model."""
 
-    def __init__(self, solver: OneShotBackend, defined: dict[str, int], cone: list[int]):
-        """``defined``: each named Boolean of the VC -> the index of its defining
-        constraint (``encode.VC.definitions``); ``cone``: the query's constraint indices."""
+    def __init__(self, solver: OneShotBackend, vc: VC, cone: list[int]):
+        """``cone``: the query's indices into ``vc.constraints``."""
         self.solver, self.name = solver, solver.name
-        self._defined = defined
+        self._definitions = vc.definitions
         self._cone = frozenset(cone)
 
     def fixes(self, check) -> bool:
-        """Whether the model determines ``check``'s ``fail`` (an ``encode.Check``)."""
-        return self._defined.get(check.label) in self._cone
+        """Whether the model determines ``check``'s ``fail`` (an ``encode.Check``): the
+        constraint defining it (``encode.VC.definitions``) is in the cone."""
+        defined = self._definitions.get(check.label)
+        return defined is not None and defined[0] in self._cone
 
     def values(self, terms: list) -> list[Any]:
         """The model's values of ``terms`` (z3 terms of the VC's context), as
@@ -116,7 +117,6 @@ class SliceProver:
         # the last ``ask``'s model, whose process stays alive until the next query
         self.model: ConeModel | None = None
         self._keep_model = False
-        self._defined: dict[str, int] | None = None  # ``ConeModel``'s, made on first use
         # printed guard symbol -> guard name, and constraint index -> the guards its
         # assertion reads (``reads``), filled on first use
         self._guard_symbols: dict[str, str] | None = None
@@ -223,9 +223,7 @@ class SliceProver:
             if out.status == "timeout" and solver.keep_on_timeout:
                 self._pending = checks, solver
             elif out.status == "sat" and self._keep_model:
-                if self._defined is None:
-                    self._defined = {name: index for name, (index, _) in self.vc.definitions.items()}
-                self.model = ConeModel(solver, self._defined, cone)
+                self.model = ConeModel(solver, self.vc, cone)
             else:
                 solver.close()
         if out.status == "unsat":  # a model (an error) must not stretch the limit
