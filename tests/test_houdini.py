@@ -830,3 +830,23 @@ def test_a_proof_whose_core_has_a_dropped_candidate_is_asked_again():
         assert alive == expected and stats.dropped_on_unknown == 0
         assert {g for g in asked if asked.count(g) > 1} == twice, asked
         assert houdini_fixpoint(vc, _Stuck(vc, ()), HoudiniStats(), _NthPollRefuter(refuted)) == expected
+
+
+def test_a_slice_whose_split_ended_at_a_model_goes_through_on_its_next_timeout():
+    """Issue 12 (CUDA particles collideD, loop $for.cond.i: joint queries over the limit,
+    each split ended at a model in 0.3 s, and the joint query after it timed out again,
+    six times).  A split's model is a model of the joint query, so the slice counts as
+    sat jointly: the next timeout of its joint query makes its split go on past models
+    (``split_through``), instead of one timed-out joint query per false candidate.  Same
+    fixpoint, no candidate dropped undecided."""
+    prog = parse_program(twin_counters({"_b0": "r1: $x == $y", "_b1": "r1: BV32_ULE($x, 100bv32)",
+                                        "_b2": "r3: $x != 1bv32", "_b3": "r3: $x != 2bv32",
+                                        "_b4": "r3: $x != 3bv32", "_b5": "r3: $x != 4bv32"}, guards=6))
+    vc = program_vc(prog, independent_candidates=True)
+    backend, stats = _Stuck(vc, ()), HoudiniStats()
+    assert houdini_fixpoint(vc, backend, stats) == {"_b0", "_b1"}
+    assert stats.dropped_on_unknown == 0
+    joint = [g for lim, _, g in backend.log if len(g) > 1]
+    assert len(joint) == 2, backend.log  # main: one per model of a split (5 here)
+    assert stats.split_through
+    assert verify_program(houdini.apply_invariants(prog, {"_b0", "_b1"})).status == "verified"

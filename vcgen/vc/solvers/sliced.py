@@ -33,8 +33,9 @@ from ...report import progress
 from ..encode import VC
 from ..slicing import cone_constraints
 from .backend import Backend, Outcome, query_limit
+from .conesession import ConeSessions
 from .oneshot import OneShotBackend
-from .process import find_program
+from .process import ProcessBackend, find_program
 from .smtlib import smt_body, smt_logic
 from .split import SplitLimit
 
@@ -80,8 +81,9 @@ class ConeModel:
     that whole model iff it fails here; a check outside the cone is not determined (its
     ``fail`` Boolean is unconstrained here) and must not be read from this model."""
 
-    def __init__(self, solver: OneShotBackend, vc: VC, cone: list[int]):
-        """``cone``: the query's indices into ``vc.constraints``."""
+    def __init__(self, solver: ProcessBackend, vc: VC, cone: list[int]):
+        """``solver``: the process that answered sat (a one-shot one, or a loop's
+        ``conesession.ConeSession``); ``cone``: the query's indices into ``vc.constraints``."""
         self.solver, self.name = solver, solver.name
         self._definitions = vc.definitions
         self._cone = frozenset(cone)
@@ -367,6 +369,15 @@ class SliceProver:
         pending, self._pending = self._pending, None
         if pending is not None:
             pending[1].close()
+
+    def sessions(self) -> ConeSessions | None:
+        """Incremental per-loop cone sessions (``conesession.ConeSessions``) over this
+        prover's printed VC with its solver in incremental mode; None when the VC could
+        not be cut into constraints."""
+        printed = self._printed()
+        if printed is None:
+            return None
+        return ConeSessions(self.vc, printed, [*self.command, "--incremental"], self.timeout)
 
     def close(self) -> None:
         """Kill the solver processes of a cone query left searching and of the last
