@@ -18,7 +18,7 @@ from vcgen.vc.solvers import sliced
 from vcgen.vc.solvers.backend import Outcome
 from vcgen.vc.solvers.process import ProcessBackend
 from vcgen.vc.solvers.sliced import SliceProver
-from vcgen.vc.solvers.split import check_split
+from vcgen.vc.solvers.split import PROVER_WON, check_split
 
 from test_cone_slice import _Table, _real, _vc
 from test_houdini import MUTUAL, _ConeStub, _Limited
@@ -123,7 +123,8 @@ def test_the_cone_query_that_answers_unsat_first_wins_the_race(monkeypatch):
     prover, k, assumptions = _prover_after_timeout(monkeypatch, cone)
     back = _Back("sat", 30)
     start = time.monotonic()
-    assert prover.race([k], back, assumptions).status == "unsat"
+    out = prover.race([k], back, assumptions)
+    assert out.status == "unsat" and out.reason == PROVER_WON  # the cone's: ``check_split`` counts it
     assert time.monotonic() - start < 10  # the back end's query was cancelled
     assert back.cancelled.is_set() and cone.closed
     assert prover.races_won == 1 and prover.proved == 1

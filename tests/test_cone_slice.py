@@ -274,3 +274,24 @@ def test_a_split_slower_than_the_joint_limit_keeps_the_joint_query_first():
     assert check_split(b, tuple, [1, 2, 3], limit=limit, prover=Slow({(k,): "unsat" for k in (1, 2, 3)})
                        ).status == "unsat"
     assert not limit.cones_first
+
+
+def test_a_part_proved_in_the_provers_race_counts_as_the_provers():
+    """A part whose cone query ran past its limit and then won its race with the back end
+    (``split.PROVER_WON``) is the prover's proof, its time not counted against the joint
+    limit: the next query starts with the parts.  An unsat of the back end in the race
+    still ends cones first."""
+    class Racing(_Prover):
+        def race(self, checks, backend, assumptions, limit=None):
+            time.sleep(0.1)  # longer than the joint limit: its cone's hard search
+            return Outcome("unsat", split.PROVER_WON)
+    b, limit = _Table(), split.SplitLimit(first=0.05)
+    p = Racing({(1,): "unsat", (3,): "unsat", (4,): "unsat"})  # (2,) not proved within its limit
+    assert check_split(b, tuple, [1, 2, 3], limit=limit, prover=p).status == "unsat"
+    assert limit.cones_first and b.asked == [(1, 2, 3)]
+    assert check_split(b, tuple, [3, 4], limit=limit, prover=p).status == "unsat"
+    assert b.asked == [(1, 2, 3)]  # no joint (3, 4)
+    limit.cones_first = False
+    b2 = _Table()
+    assert check_split(b2, tuple, [1, 2], limit=limit, prover=_Prover({(1,): "unsat"})).status == "unsat"
+    assert not limit.cones_first  # (2,): the back end's unsat in ``race``

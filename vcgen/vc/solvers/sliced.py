@@ -37,7 +37,7 @@ from .conesession import ConeSessions
 from .oneshot import OneShotBackend
 from .process import ProcessBackend, find_program
 from .smtlib import smt_body, smt_logic
-from .split import SplitLimit
+from .split import PROVER_WON, SplitLimit
 
 
 # The start of a top-level command of z3's printed solver (a line of a term may start with
@@ -358,7 +358,7 @@ class SliceProver:
         self.races_won += 1
         progress.note("cone query of %s: unsat %.2f s into its race with %s, which it cancelled",
                       self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"))
-        return Outcome(cone.status, cone.reason)  # its core (printed literals) is not read here
+        return Outcome("unsat", PROVER_WON)  # its core (printed literals) is not read here
 
     def _drop_pending(self) -> None:
         """Kill a cone query left searching that no ``race`` took, and the process of the
