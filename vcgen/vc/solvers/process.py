@@ -216,17 +216,23 @@ class ProcessBackend:
         yices of AMD AESEncryptDecrypt kernel2 spent 9.8 s of CPU on abandoned searches
         (the one-process-per-query yices that won them: 2.5 s); killed, it took 0.7 s,
         its restarts included (each re-reads the VC, well under 0.1 s there)."""
+        self.submit(query)
+        return self._answer(query_limit(self.timeout, limit))
+
+    def submit(self, query: str) -> None:
+        """Send a prepared query (``prepare``) without waiting for its answer: ``resume``
+        waits for it (``sliced.SliceProver``'s bit-blasting companion starts searching
+        while another process of the same query already is)."""
         self.queries += 1
         self.has_model = False
         if self.proc is None:
             self._start()
         self._send(query)
-        return self._answer(query_limit(self.timeout, limit))
 
     def resume(self, limit: float | None = None) -> Outcome:
         """Wait once more, at most ``query_limit(timeout, limit)`` seconds, for the answer
-        to the query that timed out while ``keep_on_timeout`` was set (its process still
-        searching); ``unknown`` when there is none.  Same outcomes as ``run``; a ``cancel``
+        to the query that timed out while ``keep_on_timeout`` was set, or that ``submit``
+        sent (its process still searching); ``unknown`` when there is none.  Same outcomes as ``run``; a ``cancel``
         from another thread ends the wait."""
         if self.proc is None:
             return Outcome("unknown", f"{self.name}: no query in progress")

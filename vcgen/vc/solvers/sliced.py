@@ -29,6 +29,7 @@ from typing import Any
 import z3
 
 from ...il.attributes import sourceloc
+from ...il.errors import ToolError
 from ...report import progress
 from ..encode import VC
 from ..slicing import cone_constraints
@@ -36,7 +37,7 @@ from .backend import Backend, Outcome, query_limit
 from .conesession import ConeSessions
 from .oneshot import OneShotBackend
 from .process import ProcessBackend, find_program
-from .smtlib import smt_body, smt_logic
+from .smtlib import ints_as_bv, smt_body, smt_logic
 from .split import PROVER_WON, SplitLimit
 
 
@@ -70,6 +71,13 @@ CONE_FIRST = 2.0
 CONE_FACTOR = 3.0
 # Seconds between the cancels a won race sends the back end's query (``SliceProver.race``)
 CANCEL_EVERY = 0.2
+# yices' own SAT solver behind its bit-blaster (``--delegate``), for the companion of a cone
+# query past its limit (``SliceProver._companion``; ``slice_prover``'s); yices accepts it on
+# QF_BV only
+DELEGATE = "y2sat"
+# VC features a companion's script may have: bit-vectors, and integers that ``ints_as_bv``
+# rewrites as bit-vectors (program counters, log sources); no arrays, no quantifiers
+_BV_ONLY = {"BV", "LIA"}
 
 
 class ConeModel:
@@ -104,10 +112,13 @@ class SliceProver:
     """Proves split parts of ``vc``'s queries over their cones (module docstring) with the
     solver command ``command`` (non-incremental yices), each query at most ``timeout``
     seconds and the adaptive ``limit`` (``CONE_FIRST``).  ``queries`` / ``proved``: parts
-    asked / proved unsat."""
+    asked / proved unsat.  ``delegate``: the SAT solver yices bit-blasts to in the
+    companion of a cone query past its limit (``_companion``); None: no companion."""
 
-    def __init__(self, vc: VC, command: list[str], timeout: float | None = None):
+    def __init__(self, vc: VC, command: list[str], timeout: float | None = None,
+                 delegate: str | None = None):
         self.vc, self.command, self.timeout = vc, command, timeout
+        self.delegate = delegate  # the companion's SAT solver (``_companion``); None: none
         self.limit = SplitLimit(first=CONE_FIRST, factor=CONE_FACTOR)
         self.queries = 0
         self.proved = 0
@@ -123,6 +134,14 @@ class SliceProver:
         # assertion reads (``reads``), filled on first use
         self._guard_symbols: dict[str, str] | None = None
         self._constraint_guards: dict[int, frozenset[str]] = {}
+        # the bit-blasting companion of the pending cone query (``_companion``), and the
+        # VC's declarations and constraints with ``Int`` as bit-vectors (first use, then
+        # per constraint); None: no companion for this VC
+        self._companion_solver: OneShotBackend | None = None
+        self._bv_decls: str | None = None
+        self._bv_asserts: dict[int, str] = {}
+        self._bv_ok = delegate is not None and "BV" in vc.translator.features \
+            and set(vc.translator.features) <= _BV_ONLY
 
     def _printed(self) -> tuple[str, list[str]] | None:
         """The VC's declarations and one assertion per constraint (printed on first use)."""
@@ -224,6 +243,7 @@ class SliceProver:
         finally:
             if out.status == "timeout" and solver.keep_on_timeout:
                 self._pending = checks, solver
+                self._companion_solver = self._companion(cone, goal, assumptions, assumed)
             elif out.status == "sat" and self._keep_model:
                 self.model = ConeModel(solver, self.vc, cone)
             else:
@@ -236,6 +256,59 @@ class SliceProver:
                       f", a case of {cases}" if cases else "", out.status, time.perf_counter() - t0,
                       solver.name)
         return out
+
+    def _companion(self, cone: list[int], goal: z3.BoolRef, assumptions: list,
+                   assumed: frozenset[str]) -> OneShotBackend | None:
+        """A second process for a cone query that ran past its limit: the same script with
+        ``Int`` as bit-vectors (``smtlib.ints_as_bv``: the same satisfiability), as QF_BV,
+        to yices with its bit-blaster's own SAT solver (``--delegate``), already searching
+        when returned (``ProcessBackend.submit``); ``race`` waits for both.  None when
+        the VC has arrays, uninterpreted functions, quantifiers or integer arithmetic.
+
+        Why: on the hard PolyBench queries the two modes of yices differ by a factor of
+        up to 15 either way, and which one wins cannot be told beforehand.  CPU seconds
+        alone, default / delegated: lu kernel1's final-check cones of fail_247 10.5 / 5.4
+        and fail_248 32.5 / 6.9 (the kernel's timeouts); covariance kernel3's Houdini
+        queries 15+ / 0.95, 11.8 / 4.0, 5.5 / 2.0, but 0.8 / 1.5; seidel-2d 2.3 / 9.1."""
+        prelude = self._bv_prelude(cone, goal, bool(assumed))
+        if prelude is None:
+            return None
+        solver = OneShotBackend(self.vc, self.command + [f"--delegate={self.delegate}"], self.timeout,
+                                int_as_bv=True, prelude=prelude)
+        solver.name += f" (--delegate={self.delegate})"
+        solver.assumed = assumed
+        try:
+            solver.submit(solver.prepare(assumptions))
+        except ToolError:
+            solver.close()
+            return None
+        return solver
+
+    def _bv_prelude(self, cone: list[int], goal: z3.BoolRef, cores: bool) -> str | None:
+        """The companion's script before its query: options, QF_BV, the declarations, the
+        cone's constraints and ``goal``, ``Int`` rewritten as bit-vectors; None when the
+        VC is not bit-vectors and integers only, or its integers do arithmetic.  ``cores``:
+        the query passes assumptions whose unsat core it reads."""
+        printed = self._printed() if self._bv_ok else None
+        if printed is None:
+            return None
+        decls, asserts = printed
+        try:
+            if self._bv_decls is None:
+                self._bv_decls = ints_as_bv(decls)
+            body = []
+            for i in cone:
+                text = self._bv_asserts.get(i)
+                if text is None:
+                    text = self._bv_asserts[i] = ints_as_bv(asserts[i])
+                body.append(text)
+            tail = ints_as_bv(f"(assert {goal.sexpr()})\n")
+        except ToolError:  # integer arithmetic (--math-int): no companion for this VC
+            self._bv_ok = False
+            return None
+        option = "(set-option :produce-unsat-assumptions true)\n" if cores else ""
+        return (f"(set-option :print-success false)\n{option}(set-logic QF_BV)\n{self._bv_decls}"
+                + "".join(body) + tail)
 
     def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
         """The names of the Houdini guards (``VC.guards``) that the cone query of the part
@@ -304,7 +377,9 @@ class SliceProver:
         end's query and is the answer (the cone is a subset of the VC's constraints, so it
         proves the part, as in ``prove``); any answer of the back end first stops the cone
         query and is the answer, its model the back end's.  The cone query waits at most
-        ``limit`` (and the prover's timeout) more seconds, as the back end does.
+        ``limit`` (and the prover's timeout) more seconds, as the back end does.  Its
+        bit-blasting companion (``_companion``), started when it ran past its limit, races
+        with it: the first unsat of either is the cone's.
 
         Why: after a cone query timed out, the whole VC is now and then the easier query
         and now and then far the harder one, and which cannot be told in advance.  PolyBench
@@ -317,20 +392,28 @@ class SliceProver:
         back end's query; only after a cone timeout, which is rare (lu kernel1: 5 of 330
         cone queries)."""
         pending, self._pending = self._pending, None
+        companion, self._companion_solver = self._companion_solver, None
         if pending is None or pending[0] != tuple(checks):
-            if pending is not None:
-                pending[1].close()
+            for left in (pending[1] if pending is not None else None, companion):
+                if left is not None:
+                    left.close()
             return backend.check(assumptions, limit)
-        solver = pending[1]
+        solvers = [pending[1]] + ([companion] if companion is not None else [])
         lock = threading.Lock()  # no cancel reaches the back end once its check returned
         done = threading.Event()
         state: dict = {"cone": None}
         t0 = time.perf_counter()
 
-        def wait() -> None:
-            out = state["cone"] = solver.resume(query_limit(limit, self.timeout))
+        def wait(solver: OneShotBackend) -> None:
+            out = solver.resume(query_limit(limit, self.timeout))
             if out.status != "unsat":
                 return
+            with lock:
+                if state["cone"] is None:
+                    state["cone"], state["by"] = out, solver.name
+            for other in solvers:
+                if other is not solver:
+                    other.cancel()
             # again until the check returns: a back end of stages (a region query, z3
             # alone, then the portfolio) goes on to its next stage when one is cancelled
             while True:
@@ -341,23 +424,28 @@ class SliceProver:
                 if done.wait(CANCEL_EVERY):
                     return
 
-        waiter = threading.Thread(target=wait, daemon=True)
-        waiter.start()
+        waiters = [threading.Thread(target=wait, args=(s,), daemon=True) for s in solvers]
+        for waiter in waiters:
+            waiter.start()
         try:
             out = backend.check(assumptions, limit)
         finally:
             with lock:
                 done.set()
-            solver.cancel()  # ends the wait when the back end answered first
-            waiter.join()
-            solver.close()
+            for solver in solvers:
+                solver.cancel()  # ends the waits when the back end answered first
+            for waiter in waiters:
+                waiter.join()
+            for solver in solvers:
+                solver.close()
         cone = state["cone"]
         if out.definite or cone is None or cone.status != "unsat":
             return out
         self.proved += 1
         self.races_won += 1
-        progress.note("cone query of %s: unsat %.2f s into its race with %s, which it cancelled",
-                      self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"))
+        progress.note("cone query of %s: unsat %.2f s into its race with %s (by %s), which it cancelled",
+                      self.named(checks), time.perf_counter() - t0, getattr(backend, "name", "the back end"),
+                      state["by"])
         return Outcome("unsat", PROVER_WON)  # its core (printed literals) is not read here
 
     def _drop_pending(self) -> None:
@@ -369,6 +457,9 @@ class SliceProver:
         pending, self._pending = self._pending, None
         if pending is not None:
             pending[1].close()
+        companion, self._companion_solver = self._companion_solver, None
+        if companion is not None:
+            companion.close()
 
     def sessions(self) -> ConeSessions | None:
         """Incremental per-loop cone sessions (``conesession.ConeSessions``) over this
@@ -400,10 +491,11 @@ def _symbols_in(text: str, symbols: dict[str, str]) -> frozenset[str]:
 
 def slice_prover(vc: VC, timeout: float | None = None) -> SliceProver | None:
     """A ``SliceProver`` over ``vc`` (``timeout``: seconds per query, None = none) with the
-    ``yices-smt2`` executable, or None when it is not installed, ``vc`` records no
+    ``yices-smt2`` executable and a bit-blasting companion for its queries past their
+    limit (``SliceProver._companion``), or None when it is not installed, ``vc`` records no
     definitions (``encode.VC.definitions``) or has quantified axioms (yices has no
     quantifiers)."""
     if not vc.definitions or "Q" in vc.translator.features:
         return None
     exe = find_program("yices-smt2")
-    return SliceProver(vc, [exe], timeout) if exe else None
+    return SliceProver(vc, [exe], timeout, DELEGATE) if exe else None
