@@ -96,18 +96,25 @@ def test_no_companion_without_bit_vectors_only(monkeypatch):
     assert "A" in arrays.translator.features and not slice_prover(arrays)._bv_ok
 
 
-def test_the_companions_unsat_wins_the_race_the_cone_query_does_not(monkeypatch):
-    """The cone query past its limit stays stuck and the back end times out; the companion,
-    started at the cone query's timeout, answers unsat first: the part is proved, every
-    process closed (without a companion the answer is the back end's timeout)."""
-    cone, companion = _Cone("unsat", 30), _Cone("unsat", 0.05)
+def _past_its_limit(monkeypatch, cone: _Cone, companion: _Cone):
+    """A prover (with a delegate) whose cone query of a check ``k`` of ``_vc()`` just ran
+    past its limit (``cone``), with ``companion`` started for it: ``(prover, vc, k)``."""
     monkeypatch.setattr(sliced, "OneShotBackend", lambda *a, **k: cone)
     vc = _vc()
     prover = SliceProver(vc, ["yices-smt2"], delegate=DELEGATE)
     monkeypatch.setattr(prover, "_companion", lambda *a: companion)
     k = _real(vc)[0]
+    assert prover.prove([k], vc.assumptions({k})).status == "timeout"
+    return prover, vc, k
+
+
+def test_the_companions_unsat_wins_the_race_the_cone_query_does_not(monkeypatch):
+    """The cone query past its limit stays stuck and the back end times out; the companion,
+    started at the cone query's timeout, answers unsat first: the part is proved, every
+    process closed (without a companion the answer is the back end's timeout)."""
+    cone, companion = _Cone("unsat", 30), _Cone("unsat", 0.05)
+    prover, vc, k = _past_its_limit(monkeypatch, cone, companion)
     assumptions = vc.assumptions({k})
-    assert prover.prove([k], assumptions).status == "timeout"
     back = _Back("timeout", 2)
     start = time.monotonic()
     assert prover.race([k], back, assumptions).status == "unsat"
@@ -122,12 +129,7 @@ def test_a_companion_no_race_takes_is_closed(monkeypatch):
     cone query left searching, as it ends that query."""
     for end in ("prove", "race"):
         cone, companion = _Cone("unsat", 30), _Cone("unsat", 30)
-        monkeypatch.setattr(sliced, "OneShotBackend", lambda *a, **k: cone)
-        vc = _vc()
-        prover = SliceProver(vc, ["yices-smt2"], delegate=DELEGATE)
-        monkeypatch.setattr(prover, "_companion", lambda *a: companion)
-        k = _real(vc)[0]
-        assert prover.prove([k], vc.assumptions({k})).status == "timeout"
+        prover, vc, k = _past_its_limit(monkeypatch, cone, companion)
         if end == "prove":
             prover.prove([k], vc.assumptions({k}))
         else:
