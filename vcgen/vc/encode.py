@@ -483,6 +483,12 @@ class VC:
             lits.append(g if alive_guards is None or name in alive_guards else off_guards[name])
         return lits
 
+    def part_goal(self, checks) -> z3.BoolRef:
+        """The goal of a query over the checks ``checks`` (VC check indices) alone: some
+        enabled one of them fails (the VC's ``goal`` restricted to them; a cone query's
+        goal, ``sliced``, ``conesession``)."""
+        return z3.Or([z3.And(self.checks[k].enable, self.checks[k].fail) for k in checks])
+
     def negated_literals(self) -> tuple[list, dict]:
         """``(not en_k per check, guard name -> not guard)``: the literals ``assumptions``
         uses to switch a check or guard off, the same objects in every list."""

@@ -26,14 +26,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
-import z3
-
 from ...report import progress
 from ..encode import VC
 from ..slicing import cone_constraints
 from .backend import Outcome
 from .process import ProcessBackend
-from .smtlib import smt_logic
+from .smtlib import script, smt_logic
 
 # Sessions kept alive at once (least recently used closed first): Houdini settles one loop
 # at a time and revisits the others once per round, so a few cover the loops asked again;
@@ -55,10 +53,9 @@ class ConeSession:
         self.checks = frozenset(checks)
         self.cone = cone_constraints(vc, sorted(self.checks))
         decls, asserts = printed
-        goal = z3.Or([z3.And(vc.checks[k].enable, vc.checks[k].fail) for k in sorted(self.checks)])
-        prelude = ("(set-option :print-success false)\n(set-option :produce-models true)\n"
-                   f"(set-logic {smt_logic(vc)})\n{decls}"
-                   + "".join(asserts[i] for i in self.cone) + f"(assert {goal.sexpr()})\n")
+        goal = vc.part_goal(sorted(self.checks))
+        prelude = script(smt_logic(vc), decls + "".join(asserts[i] for i in self.cone)
+                         + f"(assert {goal.sexpr()})\n", ("produce-models",))
         self.solver = ProcessBackend(vc, command, timeout, prelude=prelude)
         self.solver.name += " (incremental, one per loop)"
         self.alive = True

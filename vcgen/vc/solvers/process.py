@@ -23,7 +23,7 @@ import z3
 from ...il.errors import ExitCode, ToolError
 from ..encode import VC, uninterpreted_constants
 from .backend import Outcome, query_limit
-from .smtlib import ints_as_bv, logic_of, parse_sexpr, smt_body, smt_value
+from .smtlib import ints_as_bv, logic_of, parse_sexpr, script, smt_body, smt_value
 
 
 # run by this interpreter, which imports vcgen from where it is installed (wheel or editable)
@@ -126,8 +126,7 @@ class ProcessBackend:
         features = set(vc.translator.features)
         if self.int_as_bv and features & {"LIA", "NIA"}:
             features = (features - {"LIA", "NIA"}) | {"BV"}
-        return self._text("(set-option :print-success false)\n(set-option :produce-models true)\n"
-                          f"(set-logic {logic_of(features)})\n{smt_body(vc)}\n")
+        return self._text(script(logic_of(features), f"{smt_body(vc)}\n", ("produce-models",)))
 
     def _sexpr(self, lit) -> str:
         """SMT-LIB text of an assumption literal, printed once per literal (the same
@@ -232,8 +231,8 @@ class ProcessBackend:
     def resume(self, limit: float | None = None) -> Outcome:
         """Wait once more, at most ``query_limit(timeout, limit)`` seconds, for the answer
         to the query that timed out while ``keep_on_timeout`` was set, or that ``submit``
-        sent (its process still searching); ``unknown`` when there is none.  Same outcomes as ``run``; a ``cancel``
-        from another thread ends the wait."""
+        sent (its process still searching); ``unknown`` when there is none.  Same outcomes
+        as ``run``; a ``cancel`` from another thread ends the wait."""
         if self.proc is None:
             return Outcome("unknown", f"{self.name}: no query in progress")
         return self._answer(query_limit(self.timeout, limit))

@@ -37,7 +37,7 @@ from .backend import Backend, Outcome, query_limit
 from .conesession import ConeSessions
 from .oneshot import OneShotBackend
 from .process import ProcessBackend, find_program
-from .smtlib import ints_as_bv, smt_body, smt_logic
+from .smtlib import ints_as_bv, script, smt_body, smt_logic
 from .split import PROVER_WON, SplitLimit
 
 
@@ -78,6 +78,8 @@ DELEGATE = "y2sat"
 # VC features a companion's script may have: bit-vectors, and integers that ``ints_as_bv``
 # rewrites as bit-vectors (program counters, log sources); no arrays, no quantifiers
 _BV_ONLY = {"BV", "LIA"}
+# the option a query whose unsat core is read sets (``OneShotBackend.assumed``)
+_CORES = ("produce-unsat-assumptions",)
 
 
 class ConeModel:
@@ -187,7 +189,7 @@ class SliceProver:
         printed = self._printed() if cone else None
         if printed is None:
             return Outcome("unknown", "no cone")
-        goal = z3.Or([z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks])
+        goal = self.vc.part_goal(checks)
         cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
         texts = {self.vc.guards[n].sexpr(): n for n in assumed}
         if not cases:
@@ -229,9 +231,8 @@ class SliceProver:
         keeps its process searching for ``race`` (``_pending``).  ``assumed``: printed
         literals passed as assumptions (``OneShotBackend.assumed``)."""
         decls, asserts = printed
-        option = "(set-option :produce-unsat-assumptions true)\n" if assumed else ""
-        prelude = (f"(set-option :print-success false)\n{option}(set-logic {smt_logic(self.vc)})\n{decls}"
-                   + "".join(asserts[i] for i in cone) + f"(assert {goal.sexpr()})\n")
+        prelude = script(smt_logic(self.vc), decls + "".join(asserts[i] for i in cone)
+                         + f"(assert {goal.sexpr()})\n", _CORES if assumed else ())
         solver = OneShotBackend(self.vc, self.command, self.timeout, prelude=prelude)
         solver.assumed = assumed
         solver.keep_on_timeout = adaptive and not cases
@@ -306,9 +307,7 @@ class SliceProver:
         except ToolError:  # integer arithmetic (--math-int): no companion for this VC
             self._bv_ok = False
             return None
-        option = "(set-option :produce-unsat-assumptions true)\n" if cores else ""
-        return (f"(set-option :print-success false)\n{option}(set-logic QF_BV)\n{self._bv_decls}"
-                + "".join(body) + tail)
+        return script("QF_BV", self._bv_decls + "".join(body) + tail, _CORES if cores else ())
 
     def reads(self, checks: Sequence[int]) -> frozenset[str] | None:
         """The names of the Houdini guards (``VC.guards``) that the cone query of the part
@@ -330,7 +329,7 @@ class SliceProver:
             if i not in self._constraint_guards:
                 self._constraint_guards[i] = _symbols_in(printed[1][i], symbols)
             out |= self._constraint_guards[i]
-        goal = [z3.And(self.vc.checks[k].enable, self.vc.checks[k].fail) for k in checks]
+        goal = [self.vc.part_goal(checks)]
         cases = self.vc.cases.get(checks[0]) if len(checks) == 1 else None
         goal += [t for case in cases or () for t in (*case.path, case.leaf)]
         for term in goal:

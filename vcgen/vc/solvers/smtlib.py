@@ -57,6 +57,14 @@ def smt_logic(vc: VC) -> str:
     return logic_of(vc.translator.features)
 
 
+def script(logic: str, body: str, options: tuple[str, ...] = ()) -> str:
+    """The start of a solver process's input: success messages off, the Boolean
+    ``options`` set true (e.g. ``produce-models``), ``(set-logic logic)``, then ``body``
+    (declarations and assertions, SMT-LIB2 text ending in a newline)."""
+    flags = "".join(f"(set-option :{o} true)\n" for o in options)
+    return f"(set-option :print-success false)\n{flags}(set-logic {logic})\n{body}"
+
+
 def smt_body(vc: VC) -> str:
     """Declarations and assertions (constraints + goal, in that order, one ``assert`` each)
     of the VC, SMT-LIB2 text; printed on the first call and kept (``VC.printed``): the
