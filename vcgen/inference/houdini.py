@@ -517,11 +517,11 @@ def _joint_query(s: _Search, part: set, limit: float | None) -> tuple[Outcome, A
     A loop's joint queries go to its incremental cone process (``_session``,
     ``conesession.ConeSession``: the cone of the loop's first query, fed once; each query
     a ``check-sat-assuming``), exact for the same reason; the first query it does not
-    decide within the prover's adaptive cone limit ends it, and a one-shot cone query (then
-    the back end, as above) gets what is left of the joint limit.  Why: settling a loop asks the same cone again after each
-    drop, and a fresh process per query paid the start and the parse each time (CUDA
-    particles collideD, three loops settled in 71 sat queries: 0.05-0.7 s each one-shot,
-    0.01-0.05 s warm)."""
+    decide within the prover's adaptive cone limit ends it, and a one-shot cone query
+    (then the back end, as above) gets what is left of the joint limit.  Why: settling a
+    loop asks the same cone again after each drop, and a fresh process per query paid the
+    start and the parse each time (CUDA particles collideD, three loops settled in 71 sat
+    queries: 0.05-0.7 s each one-shot, 0.01-0.05 s warm)."""
     indices = sorted({c.index for g in part for c in s.by_guard[g]})
     assumptions = s.vc.assumptions(set(indices), s.alive)
     prover = s.prover
